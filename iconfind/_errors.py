@@ -1,0 +1,54 @@
+"""Every exception iconfind raises, in one hierarchy.
+
+Catch :class:`IconfindError` to handle anything the library reports on purpose; the
+subclasses say which edge the bad input or the failure came from.
+"""
+
+from __future__ import annotations
+
+
+class IconfindError(Exception):
+    """Base class of every error iconfind raises on purpose."""
+
+
+class InvalidBoundsError(IconfindError, ValueError):
+    """A bounds string or tuple that does not describe a rectangle (``[x1,y1][x2,y2]``, x2>=x1, y2>=y1)."""
+
+
+class InvalidQueryError(IconfindError, ValueError):
+    """A query or selector that cannot be searched for (empty, or with no field set)."""
+
+
+class SnapshotError(IconfindError):
+    """A snapshot directory that cannot be read: missing, no screenshot, truncated image, bad meta.json."""
+
+
+class BackendError(IconfindError):
+    """The device or its SDK failed (disconnected, adb error, driver gone).
+
+    ``phase`` names what the backend was doing (``"screenshot"``, ``"hierarchy"``, ``"tap"``…).
+    """
+
+    def __init__(self, message: str, *, phase: str = "") -> None:
+        super().__init__(message)
+        self.phase = phase
+
+
+class PatternFileError(IconfindError):
+    """An icon pattern file (TOML or JSON) that is missing or not of the documented shape."""
+
+
+class FollowUpError(IconfindError, ValueError):
+    """A follow-up step that does not fit its result: an index out of range, a stale result,
+    a grid cell outside 1-24 or a grid position outside 1-5."""
+
+
+__all__ = [
+    "BackendError",
+    "FollowUpError",
+    "IconfindError",
+    "InvalidBoundsError",
+    "InvalidQueryError",
+    "PatternFileError",
+    "SnapshotError",
+]

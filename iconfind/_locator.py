@@ -1,0 +1,257 @@
+"""The Locator: runs the strategy chain against a backend, within a time budget."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable, Mapping
+
+import attrs
+
+from iconfind._budget import call_with_budget
+from iconfind._errors import FollowUpError, IconfindError
+from iconfind._models import Candidate, Element, FindError, FindResult, Point, Selector
+from iconfind._patterns import IconPatterns
+from iconfind._scaling import Scaling, ScreenTransform
+from iconfind._screen import Screen
+from iconfind.backends.base import DeviceBackend
+from iconfind.strategies import default_chain
+from iconfind.strategies.base import Query, Strategy
+
+DEFAULT_BUDGET_S = 10.0
+NOT_FOUND_SUGGESTION = "Element may not exist on current screen"
+TIMEOUT_SUGGESTION = "Device may be unresponsive"
+
+QueryLike = str | Selector | Mapping[str, str]
+
+
+class NotResolvedError(IconfindError):
+    """A tap whose target did not resolve to a point. ``result`` says why (error or next step)."""
+
+    def __init__(self, result: FindResult) -> None:
+        if result.error is not None:
+            reason = f"{result.error.value}: {result.suggestion or ''}".rstrip(": ")
+        elif result.candidates:
+            reason = "a candidate must be picked first (Locator.pick)"
+        elif result.grid_image:
+            reason = "a grid cell and position must be chosen first"
+        else:
+            reason = "nothing to tap"
+        super().__init__(f"cannot tap: {reason}")
+        self.result = result
+
+
+class Locator:
+    """Finds UI elements on a backend's screen and taps them.
+
+    ``strategies`` is a plain list (default :func:`~iconfind.default_chain`): reorder it, shorten
+    it, or add your own strategy. ``budget_s`` bounds one find, device calls included: a strategy
+    that overruns ends the chain with ``error="timeout"`` and its name as ``phase``. With
+    ``scaling`` (e.g. ``Scaling()`` for 1000 px), results are in the scaled screenshot's pixels,
+    carry ``scale_factor``, and taps are converted back to device pixels.
+    """
+
+    def __init__(
+        self,
+        backend: DeviceBackend,
+        strategies: Iterable[Strategy] | None = None,
+        *,
+        budget_s: float = DEFAULT_BUDGET_S,
+        scaling: Scaling | None = None,
+        patterns: IconPatterns | None = None,
+    ) -> None:
+        if budget_s <= 0:
+            raise ValueError(f"budget_s must be positive, got {budget_s}")
+        self.backend = backend
+        self.strategies: list[Strategy] = (
+            list(strategies) if strategies is not None else default_chain(patterns=patterns)
+        )
+        self.budget_s = budget_s
+        self.scaling = scaling
+        self.last_result: FindResult | None = None
+
+    def __repr__(self) -> str:
+        names = ", ".join(s.name for s in self.strategies)
+        return f"Locator({self.backend!r}, strategies=[{names}], budget_s={self.budget_s})"
+
+    # -- find ---------------------------------------------------------------------------------
+
+    def find(
+        self,
+        query: QueryLike,
+        *,
+        grid_cell: int | None = None,
+        grid_position: int | None = None,
+    ) -> FindResult:
+        """Run the chain until a strategy settles the query.
+
+        ``query`` is a plain string (the text of a label or an icon such as ``"overflow menu"``),
+        a :class:`Selector`, or a selector dict. ``grid_cell`` / ``grid_position`` answer a
+        tier-5 result. Raises :class:`InvalidQueryError` for an empty query and
+        :class:`BackendError` when the device fails; everything else is in the result.
+        """
+        selector = Selector.coerce(query)
+        request = Query(selector, grid_cell=grid_cell, grid_position=grid_position)
+        screen = Screen(self.backend)
+        result = self._run_chain(request, screen)
+        result = self._finish(result, screen, selector)
+        self.last_result = result
+        return result
+
+    def _run_chain(self, request: Query, screen: Screen) -> FindResult:
+        deadline = time.monotonic() + self.budget_s
+        for strategy in self.strategies:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
+                return _timeout(strategy.name)
+            outcome = call_with_budget(lambda s=strategy: s.find(request, screen), remaining)  # type: ignore[misc]
+            if outcome.timed_out:
+                phase = strategy.name if screen.capturing is None else f"{strategy.name}:{screen.capturing}"
+                return _timeout(phase)
+            result = outcome.unwrap()
+            if result is not None:
+                return result
+        return FindResult.failure(FindError.NOT_FOUND, NOT_FOUND_SUGGESTION)
+
+    def _finish(self, result: FindResult, screen: Screen, selector: Selector) -> FindResult:
+        changes: dict[str, object] = {"query": selector}
+        if screen.captured_hierarchy and screen.hierarchy is None:
+            changes["accessibility_unavailable"] = True
+        if screen.notes:
+            changes["notes"] = (*screen.notes, *result.notes)
+        if screen.captured_screenshot:
+            changes["screen_id"] = screen.fingerprint
+        result = attrs.evolve(result, **changes)
+        return self._to_caller_space(result, screen)
+
+    # -- coordinate spaces ---------------------------------------------------------------------
+
+    def transform(self, screen: Screen | None = None) -> ScreenTransform | None:
+        """The device <-> image mapping in force, or ``None`` when coordinates are device pixels."""
+        if self.scaling is None:
+            return None
+        width, height = screen.size if screen is not None else self.backend.screen_size()
+        transform = self.scaling.transform_for(width, height)
+        return None if transform.identity else transform
+
+    def _to_caller_space(self, result: FindResult, screen: Screen) -> FindResult:
+        if result.error is not None and result.error is FindError.TIMEOUT:
+            return result
+        transform = self.transform(screen)
+        if transform is None:
+            return result
+        return attrs.evolve(
+            result,
+            elements=[
+                attrs.evolve(e, bounds=transform.bounds_to_image(e.bounds)) for e in result.elements
+            ],
+            candidates=[
+                attrs.evolve(c, bounds=transform.bounds_to_image(c.bounds)) for c in result.candidates
+            ],
+            scale_factor=round(transform.factor, 4),
+        )
+
+    def _to_device(self, point: Point) -> Point:
+        transform = self.transform()
+        return point if transform is None else transform.to_device(point)
+
+    # -- tap and input -------------------------------------------------------------------------
+
+    def tap(
+        self,
+        target: QueryLike | FindResult | Element | Point | tuple[int, int] | int,
+        *,
+        index: int = 0,
+    ) -> FindResult:
+        """Tap a query, a result, an element, a point, or an element index of the last find.
+
+        - a query (``str`` / :class:`Selector` / dict): find it, then tap element ``index``;
+        - a :class:`FindResult`: tap its element ``index``;
+        - an ``int``: tap that element of the last find's result;
+        - a :class:`Point` or ``(x, y)``: tap there (image space when scaling is in force).
+
+        Returns the result with ``tapped`` set. Raises :class:`NotResolvedError` when there is
+        nothing to tap (an error, or a next step that needs a pick), so a script never taps
+        nothing silently.
+        """
+        if isinstance(target, tuple) and len(target) == 2 and all(isinstance(v, int) for v in target):
+            target = Point(*target)
+        if isinstance(target, Point):
+            self._tap_device(self._to_device(target))
+            return FindResult(tapped=target)
+        if isinstance(target, Element):
+            self._tap_device(self._to_device(target.center))
+            return FindResult(elements=(target,), tapped=target.center)
+        if isinstance(target, int) and not isinstance(target, bool):
+            if self.last_result is None:
+                raise FollowUpError("no previous find to take an element index from")
+            target, index = self.last_result, target
+        result = target if isinstance(target, FindResult) else self.find(target)
+        if result.error is not None or not result.elements:
+            raise NotResolvedError(result)
+        if not 0 <= index < len(result.elements):
+            raise FollowUpError(
+                f"element index {index} is out of range: the result has {len(result.elements)}"
+            )
+        point = result.elements[index].center
+        self._tap_device(self._to_device(point))
+        tapped = attrs.evolve(result, tapped=point)
+        self.last_result = tapped
+        return tapped
+
+    def _tap_device(self, point: Point) -> None:
+        outcome = call_with_budget(lambda: self.backend.tap(point.x, point.y), self.budget_s)
+        if outcome.timed_out:
+            raise NotResolvedError(_timeout("tap"))
+        outcome.unwrap()
+
+    def input_text(self, text: str) -> None:
+        """Type ``text`` into whatever has focus."""
+        outcome = call_with_budget(lambda: self.backend.input_text(text), self.budget_s)
+        if outcome.timed_out:
+            raise NotResolvedError(_timeout("input"))
+        outcome.unwrap()
+
+    # -- dump ----------------------------------------------------------------------------------
+
+    def dump(self) -> FindResult:
+        """The whole accessibility tree as a result (``accessibility_unavailable`` when absent)."""
+        screen = Screen(self.backend)
+        outcome = call_with_budget(lambda: screen.hierarchy, self.budget_s)
+        if outcome.timed_out:
+            return _timeout("dump:hierarchy")
+        elements = outcome.unwrap()
+        if elements is None:
+            return FindResult(source="accessibility", accessibility_unavailable=True)
+        result = FindResult(elements=elements, source="accessibility")
+        return self._to_caller_space(result, screen)
+
+    # -- follow-ups ----------------------------------------------------------------------------
+
+    def pick(self, result: FindResult, index: int) -> FindResult:
+        """Resolve a tier-4 candidate to an element and tap point (medium confidence)."""
+        if not result.candidates:
+            raise FollowUpError("this result has no candidates to pick from")
+        if not 0 <= index < len(result.candidates):
+            raise FollowUpError(
+                f"candidate index {index} is out of range: the result has "
+                f"{len(result.candidates)} (0-{len(result.candidates) - 1})"
+            )
+        candidate: Candidate = result.candidates[index]
+        element = candidate.element or Element(bounds=candidate.bounds, clickable=True)
+        element = attrs.evolve(element, bounds=candidate.bounds)
+        picked = FindResult(
+            elements=(element,),
+            source="visual",
+            tier=4,
+            confidence="medium",
+            scale_factor=result.scale_factor,
+            query=result.query,
+            screen_id=result.screen_id,
+        )
+        self.last_result = picked
+        return picked
+
+
+def _timeout(phase: str) -> FindResult:
+    return FindResult.failure(FindError.TIMEOUT, TIMEOUT_SUGGESTION, phase=phase)
+

@@ -1,0 +1,406 @@
+"""Value classes: what a screen holds and what a find returns.
+
+Everything here is frozen. Raw input (a bounds string, a JSON dict) is validated once, at the edge,
+by the converters and ``parse`` constructors, so the strategies never re-check it.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any, Literal
+
+import attrs
+from attrs import field, frozen
+
+from iconfind._errors import InvalidBoundsError, InvalidQueryError
+
+Source = Literal["accessibility", "ocr", "visual", "grid", "memory"]
+Confidence = Literal["high", "medium", "low"]
+Quadrant = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
+
+_BOUNDS_RE = re.compile(r"^\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*$")
+
+
+class FindError(str, enum.Enum):
+    """Why a find ended without an element or a next step (the wire form's ``error``)."""
+
+    NOT_FOUND = "not_found"
+    AMBIGUOUS_QUERY = "ambiguous_query"
+    ELEMENT_OFF_SCREEN = "element_off_screen"
+    TIMEOUT = "timeout"
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@frozen
+class Point:
+    """A pixel position."""
+
+    x: int
+    y: int
+
+    def to_dict(self) -> dict[str, int]:
+        return {"x": self.x, "y": self.y}
+
+
+@frozen
+class Bounds:
+    """An axis-aligned rectangle in pixels, right and bottom edges exclusive (Android's convention)."""
+
+    x1: int
+    y1: int
+    x2: int
+    y2: int = field()
+
+    @y2.validator
+    def _check(self, _attribute: attrs.Attribute[int], _value: int) -> None:
+        if self.x2 < self.x1 or self.y2 < self.y1:
+            raise InvalidBoundsError(
+                f"bounds {self.format()} are inverted (need x2 >= x1 and y2 >= y1)"
+            )
+
+    @classmethod
+    def parse(cls, text: str) -> Bounds:
+        """Parse uiautomator's ``"[x1,y1][x2,y2]"``; raises :class:`InvalidBoundsError` on junk."""
+        match = _BOUNDS_RE.match(text) if isinstance(text, str) else None
+        if match is None:
+            raise InvalidBoundsError(f"not a bounds string of the form [x1,y1][x2,y2]: {text!r}")
+        x1, y1, x2, y2 = (int(group) for group in match.groups())
+        return cls(x1, y1, x2, y2)
+
+    @classmethod
+    def from_xywh(cls, x: float, y: float, width: float, height: float) -> Bounds:
+        """From a position and a size, as desktop accessibility APIs report them (rounded)."""
+        if width < 0 or height < 0:
+            raise InvalidBoundsError(f"negative size {width}x{height}")
+        x1, y1 = round(x), round(y)
+        return cls(x1, y1, x1 + round(width), y1 + round(height))
+
+    def format(self) -> str:
+        """The uiautomator form, inverse of :meth:`parse`."""
+        return f"[{self.x1},{self.y1}][{self.x2},{self.y2}]"
+
+    @property
+    def width(self) -> int:
+        return self.x2 - self.x1
+
+    @property
+    def height(self) -> int:
+        return self.y2 - self.y1
+
+    @property
+    def area(self) -> int:
+        return self.width * self.height
+
+    @property
+    def center(self) -> Point:
+        """``((x1+x2)//2, (y1+y2)//2)``, as CONTRACT.md fixes it."""
+        return Point((self.x1 + self.x2) // 2, (self.y1 + self.y2) // 2)
+
+    def contains(self, x: int, y: int) -> bool:
+        """Whether the point lies inside (left/top inclusive, right/bottom exclusive)."""
+        return self.x1 <= x < self.x2 and self.y1 <= y < self.y2
+
+    def contains_bounds(self, other: Bounds) -> bool:
+        return (
+            self.x1 <= other.x1 and self.y1 <= other.y1 and other.x2 <= self.x2 and other.y2 <= self.y2
+        )
+
+    def quadrant(self, screen_width: int, screen_height: int) -> Quadrant:
+        """The screen quadrant holding this rectangle's center (points on the midline go right/down)."""
+        center = self.center
+        right = center.x >= screen_width / 2
+        bottom = center.y >= screen_height / 2
+        if bottom:
+            return "bottom-right" if right else "bottom-left"
+        return "top-right" if right else "top-left"
+
+    def scaled(self, factor: float) -> Bounds:
+        """These bounds divided by ``factor`` (device pixels to image pixels)."""
+        return Bounds(
+            round(self.x1 / factor),
+            round(self.y1 / factor),
+            round(self.x2 / factor),
+            round(self.y2 / factor),
+        )
+
+    def to_list(self) -> list[int]:
+        return [self.x1, self.y1, self.x2, self.y2]
+
+
+def _to_bounds(value: Bounds | str | Sequence[int]) -> Bounds:
+    if isinstance(value, Bounds):
+        return value
+    if isinstance(value, str):
+        return Bounds.parse(value)
+    if len(value) != 4:
+        raise InvalidBoundsError(f"bounds need 4 numbers, got {value!r}")
+    return Bounds(*(int(v) for v in value))
+
+
+@frozen
+class Element:
+    """One node of an accessibility tree, mapped onto uiautomator's vocabulary.
+
+    ``index`` is the node's position in the flattened tree (document order) and ``parent`` the
+    index of its parent, so a list of elements keeps the tree's shape.
+    """
+
+    bounds: Bounds = field(converter=_to_bounds)
+    text: str = ""
+    content_desc: str = ""
+    resource_id: str = ""
+    class_name: str = ""
+    package: str = ""
+    clickable: bool = False
+    enabled: bool = True
+    focusable: bool = False
+    scrollable: bool = False
+    long_clickable: bool = False
+    checkable: bool = False
+    checked: bool = False
+    selected: bool = False
+    password: bool = False
+    index: int = 0
+    depth: int = 0
+    parent: int | None = None
+
+    @property
+    def center(self) -> Point:
+        return self.bounds.center
+
+    @property
+    def label(self) -> str:
+        """What a person would call it: the text, else the content description."""
+        return self.text or self.content_desc
+
+    @property
+    def short_id(self) -> str:
+        """The resource id without its ``package:id/`` prefix."""
+        _, _, tail = self.resource_id.rpartition(":id/")
+        return tail or self.resource_id
+
+    def to_dict(self, index: int | None = None) -> dict[str, Any]:
+        """The CONTRACT.md wire form; ``index`` is the position in the list being sent."""
+        return {
+            "index": self.index if index is None else index,
+            "text": self.text,
+            "contentDesc": self.content_desc,
+            "resourceId": self.resource_id,
+            "className": self.class_name,
+            "clickable": self.clickable,
+            "bounds": self.bounds.to_list(),
+            "center": self.center.to_dict(),
+        }
+
+
+def _optional_str(value: str | None) -> str | None:
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        raise InvalidQueryError(f"selector fields are strings, got {value!r}")
+    return value
+
+
+@frozen
+class Selector:
+    """What to look for. Set fields must all hold (AND).
+
+    - ``text``: the query — exact text/content-desc first (case-insensitive, whitespace
+      normalised), then as whole words inside it; also drives tiers 2-5.
+    - ``text_contains``: a substring of the text or content-desc.
+    - ``resource_id``: a substring of the resource id.
+    - ``class_name``: the class, full (``android.widget.Button``) or short (``Button``).
+    - ``nearest_to``: sort matches by distance to the element with this text.
+    """
+
+    text: str | None = field(default=None, converter=_optional_str)
+    text_contains: str | None = field(default=None, converter=_optional_str)
+    resource_id: str | None = field(default=None, converter=_optional_str)
+    class_name: str | None = field(default=None, converter=_optional_str)
+    nearest_to: str | None = field(default=None, converter=_optional_str)
+
+    def __attrs_post_init__(self) -> None:
+        fields = (self.text, self.text_contains, self.resource_id, self.class_name)
+        if not any(value and value.strip() for value in fields):
+            raise InvalidQueryError(
+                "empty query: give text, text_contains, resource_id or class_name"
+            )
+
+    @classmethod
+    def coerce(cls, query: str | Selector | Mapping[str, str]) -> Selector:
+        """A selector from a plain query string, a Selector, or a camelCase/snake_case dict."""
+        if isinstance(query, Selector):
+            return query
+        if isinstance(query, str):
+            return cls(text=query)
+        if isinstance(query, Mapping):
+            aliases = {
+                "textContains": "text_contains",
+                "resourceId": "resource_id",
+                "className": "class_name",
+                "nearestTo": "nearest_to",
+            }
+            known = {"text", "text_contains", "resource_id", "class_name", "nearest_to"}
+            kwargs: dict[str, str] = {}
+            for key, value in query.items():
+                name = aliases.get(key, key)
+                if name not in known:
+                    raise InvalidQueryError(f"unknown selector field {key!r}")
+                kwargs[name] = value
+            return cls(**kwargs)
+        raise InvalidQueryError(f"a query is a string, a Selector or a dict, not {type(query).__name__}")
+
+    @property
+    def words(self) -> str:
+        """The free-text part of the query, for the tiers that read text (2-5)."""
+        return self.text or self.text_contains or ""
+
+    def describe(self) -> str:
+        parts = [f"{name}={value!r}" for name, value in attrs.asdict(self).items() if value]
+        return ", ".join(parts)
+
+
+@frozen
+class Candidate:
+    """A tier-4 candidate: an unlabeled clickable offered as a small picture."""
+
+    index: int
+    bounds: Bounds
+    image: str = ""
+    """Base64 JPEG of the crop."""
+    element: Element | None = None
+    hints: tuple[tuple[str, float], ...] = ()
+    """Local icon-recognition guesses ``(class, score)``, best first, when a recognizer ran."""
+
+    @property
+    def center(self) -> Point:
+        return self.bounds.center
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "index": self.index,
+            "bounds": self.bounds.to_list(),
+            "center": self.center.to_dict(),
+            "image": self.image,
+        }
+        if self.hints:
+            out["hints"] = [{"class": name, "score": round(score, 3)} for name, score in self.hints]
+        return out
+
+
+@frozen
+class FindResult:
+    """What a find returns: found elements, or the next step (candidates, grid), or an error.
+
+    :meth:`to_dict` gives the camelCase wire form of CONTRACT.md section 3, omitting keys that do
+    not apply.
+    """
+
+    elements: tuple[Element, ...] = field(default=(), converter=tuple)
+    source: Source | None = None
+    tier: int | None = None
+    confidence: Confidence | None = None
+    candidates: tuple[Candidate, ...] = field(default=(), converter=tuple)
+    truncated: bool | None = None
+    total_candidates: int | None = None
+    grid_image: str | None = None
+    grid_cell: int | None = None
+    grid_positions: tuple[str, ...] | None = None
+    recognized_as: str | None = None
+    accessibility_unavailable: bool = False
+    error: FindError | None = None
+    match_count: int | None = None
+    phase: str | None = None
+    suggestion: str | None = None
+    scale_factor: float | None = None
+    image_bytes: int | None = None
+    """Bytes of the images this result carries (tiers 4-5), for token accounting."""
+    estimated_tokens: int | None = None
+    """Estimated vision tokens for those images (~330 tokens per KB of JPEG)."""
+    tapped: Point | None = None
+    """Where a tap landed, in the same coordinate space as the elements."""
+    notes: tuple[str, ...] = field(default=(), converter=tuple)
+    """Human-readable remarks, e.g. a tier that was skipped and why."""
+    query: Selector | None = field(default=None, eq=False, repr=False)
+    screen_id: str | None = field(default=None, eq=False, repr=False)
+    """Fingerprint of the screen this result was computed on (for stale follow-ups)."""
+
+    @property
+    def ok(self) -> bool:
+        """True when elements were found (the result can be tapped)."""
+        return self.error is None and bool(self.elements)
+
+    @property
+    def needs_pick(self) -> bool:
+        """True when the caller must choose: a candidate (tier 4) or a grid cell/position (tier 5)."""
+        return self.error is None and not self.elements and bool(self.candidates or self.grid_image)
+
+    @property
+    def element(self) -> Element:
+        """The first element; raises :class:`LookupError` when there is none."""
+        if not self.elements:
+            raise LookupError(f"no element in this result (error={self.error})")
+        return self.elements[0]
+
+    @property
+    def exit_code(self) -> int:
+        """The CLI's exit status for this result: 0 resolved or next step, 1 error."""
+        return 1 if self.error is not None or not (self.elements or self.needs_pick) else 0
+
+    def to_dict(self) -> dict[str, Any]:
+        """The wire form of CONTRACT.md section 3."""
+        out: dict[str, Any] = {
+            "elements": [element.to_dict(i) for i, element in enumerate(self.elements)]
+        }
+        optional: dict[str, Any] = {
+            "source": self.source,
+            "tier": self.tier,
+            "confidence": self.confidence,
+            "candidates": [c.to_dict() for c in self.candidates] or None,
+            "truncated": self.truncated,
+            "totalCandidates": self.total_candidates,
+            "gridImage": self.grid_image,
+            "gridCell": self.grid_cell,
+            "gridPositions": list(self.grid_positions) if self.grid_positions is not None else None,
+            "recognizedAs": self.recognized_as,
+            "accessibilityUnavailable": True if self.accessibility_unavailable else None,
+            "error": self.error.value if self.error is not None else None,
+            "matchCount": self.match_count,
+            "phase": self.phase,
+            "suggestion": self.suggestion,
+            "scaleFactor": self.scale_factor,
+            "imageBytes": self.image_bytes,
+            "estimatedTokens": self.estimated_tokens,
+            "tapped": self.tapped.to_dict() if self.tapped is not None else None,
+            "notes": list(self.notes) or None,
+        }
+        out.update({key: value for key, value in optional.items() if value is not None})
+        return out
+
+    @classmethod
+    def failure(
+        cls,
+        error: FindError,
+        suggestion: str,
+        **kwargs: Any,
+    ) -> FindResult:
+        """A result that carries only an error (plus any extra fields)."""
+        return cls(error=error, suggestion=suggestion, **kwargs)
+
+
+__all__ = [
+    "Bounds",
+    "Candidate",
+    "Confidence",
+    "Element",
+    "FindError",
+    "FindResult",
+    "Point",
+    "Quadrant",
+    "Selector",
+    "Source",
+]

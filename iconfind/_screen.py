@@ -1,0 +1,97 @@
+"""One capture of the device for one find, shared by every strategy in the chain.
+
+A strategy asks for what it needs; the screenshot and the tree are each taken at most once per
+find, so later tiers cost no extra device round trips.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import TypeVar
+
+from PIL import Image
+
+from iconfind._models import Element
+from iconfind.backends.base import DeviceBackend
+
+T = TypeVar("T")
+_UNSET = object()
+
+
+class Screen:
+    """Lazy, cached view of a backend's current screen.
+
+    ``capturing`` names the device call in progress, so a timeout can say which phase hung.
+    """
+
+    def __init__(self, backend: DeviceBackend) -> None:
+        self.backend = backend
+        self.capturing: str | None = None
+        self._size: object = _UNSET
+        self._hierarchy: object = _UNSET
+        self._screenshot: object = _UNSET
+        self._fingerprint: str | None = None
+        self.notes: list[str] = []
+        """Remarks strategies leave for the result (a skipped tier and why)."""
+
+    def _capture(self, phase: str, call: Callable[[], T]) -> T:
+        self.capturing = phase
+        try:
+            return call()
+        finally:
+            self.capturing = None
+
+    @property
+    def size(self) -> tuple[int, int]:
+        if self._size is _UNSET:
+            self._size = self._capture("screen_size", self.backend.screen_size)
+        return self._size  # type: ignore[return-value]
+
+    @property
+    def width(self) -> int:
+        return self.size[0]
+
+    @property
+    def height(self) -> int:
+        return self.size[1]
+
+    @property
+    def hierarchy(self) -> list[Element] | None:
+        """The accessibility tree, or ``None`` when unavailable (or empty)."""
+        if self._hierarchy is _UNSET:
+            elements = self._capture("hierarchy", self.backend.hierarchy)
+            self._hierarchy = elements or None
+        return self._hierarchy  # type: ignore[return-value]
+
+    @property
+    def captured_hierarchy(self) -> bool:
+        return self._hierarchy is not _UNSET
+
+    @property
+    def captured_screenshot(self) -> bool:
+        return self._screenshot is not _UNSET
+
+    @property
+    def accessibility_available(self) -> bool:
+        return self.hierarchy is not None
+
+    @property
+    def screenshot(self) -> Image.Image:
+        if self._screenshot is _UNSET:
+            self._screenshot = self._capture("screenshot", self.backend.screenshot)
+        return self._screenshot  # type: ignore[return-value]
+
+    @property
+    def fingerprint(self) -> str:
+        """A hash of the screenshot's pixels: equal screens, equal fingerprints."""
+        if self._fingerprint is None:
+            image = self.screenshot
+            digest = hashlib.blake2b(image.tobytes(), digest_size=16)
+            digest.update(f"{image.mode}{image.size}".encode())
+            self._fingerprint = digest.hexdigest()
+        return self._fingerprint
+
+    def is_on_screen(self, element: Element) -> bool:
+        center = element.center
+        return 0 <= center.x < self.width and 0 <= center.y < self.height
