@@ -29,7 +29,13 @@ from iconfind._patterns import IconClass, IconPatterns
 from iconfind._scaling import Scaling, ScreenTransform
 from iconfind._screen import Screen
 from iconfind.backends import DeviceBackend, ReplayBackend, parse_uiautomator_xml
-from iconfind.strategies import AccessibilityText, Query, ResourceIdPatterns, Strategy, default_chain
+from iconfind.strategies import (
+    AccessibilityText,
+    Query,
+    ResourceIdPatterns,
+    Strategy,
+    default_chain,
+)
 
 __version__ = "0.1.0"
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, cast
 
 T = TypeVar("T")
 
@@ -24,7 +24,7 @@ class Outcome(Generic[T]):
     def unwrap(self) -> T:
         if self.error is not None:
             raise self.error
-        return self.value  # type: ignore[return-value]
+        return cast(T, self.value)
 
 
 def call_with_budget(call: Callable[[], T], seconds: float) -> Outcome[T]:

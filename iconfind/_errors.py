@@ -12,7 +12,7 @@ class IconfindError(Exception):
 
 
 class InvalidBoundsError(IconfindError, ValueError):
-    """A bounds string or tuple that does not describe a rectangle (``[x1,y1][x2,y2]``, x2>=x1, y2>=y1)."""
+    """Bounds that do not describe a rectangle: not ``[x1,y1][x2,y2]``, or x2 < x1, or y2 < y1."""
 
 
 class InvalidQueryError(IconfindError, ValueError):
@@ -20,7 +20,7 @@ class InvalidQueryError(IconfindError, ValueError):
 
 
 class SnapshotError(IconfindError):
-    """A snapshot directory that cannot be read: missing, no screenshot, truncated image, bad meta.json."""
+    """A snapshot that cannot be read: missing, no screenshot, truncated image, bad meta.json."""
 
 
 class BackendError(IconfindError):

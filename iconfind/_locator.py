@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterable, Mapping
+from functools import partial
 
 import attrs
 
@@ -103,9 +104,13 @@ class Locator:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return _timeout(strategy.name)
-            outcome = call_with_budget(lambda s=strategy: s.find(request, screen), remaining)  # type: ignore[misc]
+            outcome = call_with_budget(partial(strategy.find, request, screen), remaining)
             if outcome.timed_out:
-                phase = strategy.name if screen.capturing is None else f"{strategy.name}:{screen.capturing}"
+                phase = (
+                    strategy.name
+                    if screen.capturing is None
+                    else f"{strategy.name}:{screen.capturing}"
+                )
                 return _timeout(phase)
             result = outcome.unwrap()
             if result is not None:
@@ -113,14 +118,14 @@ class Locator:
         return FindResult.failure(FindError.NOT_FOUND, NOT_FOUND_SUGGESTION)
 
     def _finish(self, result: FindResult, screen: Screen, selector: Selector) -> FindResult:
-        changes: dict[str, object] = {"query": selector}
-        if screen.captured_hierarchy and screen.hierarchy is None:
-            changes["accessibility_unavailable"] = True
-        if screen.notes:
-            changes["notes"] = (*screen.notes, *result.notes)
-        if screen.captured_screenshot:
-            changes["screen_id"] = screen.fingerprint
-        result = attrs.evolve(result, **changes)
+        result = attrs.evolve(
+            result,
+            query=selector,
+            accessibility_unavailable=result.accessibility_unavailable
+            or (screen.captured_hierarchy and screen.hierarchy is None),
+            notes=(*screen.notes, *result.notes),
+            screen_id=screen.fingerprint if screen.captured_screenshot else result.screen_id,
+        )
         return self._to_caller_space(result, screen)
 
     # -- coordinate spaces ---------------------------------------------------------------------
@@ -145,7 +150,8 @@ class Locator:
                 attrs.evolve(e, bounds=transform.bounds_to_image(e.bounds)) for e in result.elements
             ],
             candidates=[
-                attrs.evolve(c, bounds=transform.bounds_to_image(c.bounds)) for c in result.candidates
+                attrs.evolve(c, bounds=transform.bounds_to_image(c.bounds))
+                for c in result.candidates
             ],
             scale_factor=round(transform.factor, 4),
         )
@@ -173,7 +179,11 @@ class Locator:
         nothing to tap (an error, or a next step that needs a pick), so a script never taps
         nothing silently.
         """
-        if isinstance(target, tuple) and len(target) == 2 and all(isinstance(v, int) for v in target):
+        if (
+            isinstance(target, tuple)
+            and len(target) == 2
+            and all(isinstance(v, int) for v in target)
+        ):
             target = Point(*target)
         if isinstance(target, Point):
             self._tap_device(self._to_device(target))
@@ -184,8 +194,13 @@ class Locator:
         if isinstance(target, int) and not isinstance(target, bool):
             if self.last_result is None:
                 raise FollowUpError("no previous find to take an element index from")
-            target, index = self.last_result, target
-        result = target if isinstance(target, FindResult) else self.find(target)
+            result, index = self.last_result, target
+        elif isinstance(target, FindResult):
+            result = target
+        elif isinstance(target, (str, Selector, Mapping)):
+            result = self.find(target)
+        else:
+            raise TypeError(f"cannot tap a {type(target).__name__}")
         if result.error is not None or not result.elements:
             raise NotResolvedError(result)
         if not 0 <= index < len(result.elements):
@@ -254,4 +269,3 @@ class Locator:
 
 def _timeout(phase: str) -> FindResult:
     return FindResult.failure(FindError.TIMEOUT, TIMEOUT_SUGGESTION, phase=phase)
-

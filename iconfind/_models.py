@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal
 
 import attrs
@@ -20,7 +20,9 @@ Source = Literal["accessibility", "ocr", "visual", "grid", "memory"]
 Confidence = Literal["high", "medium", "low"]
 Quadrant = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
 
-_BOUNDS_RE = re.compile(r"^\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*$")
+_BOUNDS_RE = re.compile(
+    r"^\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*$"
+)
 
 
 class FindError(str, enum.Enum):
@@ -48,7 +50,7 @@ class Point:
 
 @frozen
 class Bounds:
-    """An axis-aligned rectangle in pixels, right and bottom edges exclusive (Android's convention)."""
+    """An axis-aligned rectangle in pixels; right and bottom edges exclusive, as on Android."""
 
     x1: int
     y1: int
@@ -106,11 +108,14 @@ class Bounds:
 
     def contains_bounds(self, other: Bounds) -> bool:
         return (
-            self.x1 <= other.x1 and self.y1 <= other.y1 and other.x2 <= self.x2 and other.y2 <= self.y2
+            self.x1 <= other.x1
+            and self.y1 <= other.y1
+            and other.x2 <= self.x2
+            and other.y2 <= self.y2
         )
 
     def quadrant(self, screen_width: int, screen_height: int) -> Quadrant:
-        """The screen quadrant holding this rectangle's center (points on the midline go right/down)."""
+        """The screen quadrant holding this rectangle's center (the midlines go right/down)."""
         center = self.center
         right = center.x >= screen_width / 2
         bottom = center.y >= screen_height / 2
@@ -252,7 +257,9 @@ class Selector:
                     raise InvalidQueryError(f"unknown selector field {key!r}")
                 kwargs[name] = value
             return cls(**kwargs)
-        raise InvalidQueryError(f"a query is a string, a Selector or a dict, not {type(query).__name__}")
+        raise InvalidQueryError(
+            f"a query is a string, a Selector or a dict, not {type(query).__name__}"
+        )
 
     @property
     def words(self) -> str:
@@ -292,6 +299,18 @@ class Candidate:
         return out
 
 
+def _element_tuple(value: Iterable[Element]) -> tuple[Element, ...]:
+    return tuple(value)
+
+
+def _candidate_tuple(value: Iterable[Candidate]) -> tuple[Candidate, ...]:
+    return tuple(value)
+
+
+def _str_tuple(value: Iterable[str]) -> tuple[str, ...]:
+    return tuple(value)
+
+
 @frozen
 class FindResult:
     """What a find returns: found elements, or the next step (candidates, grid), or an error.
@@ -300,11 +319,11 @@ class FindResult:
     not apply.
     """
 
-    elements: tuple[Element, ...] = field(default=(), converter=tuple)
+    elements: tuple[Element, ...] = field(default=(), converter=_element_tuple)
     source: Source | None = None
     tier: int | None = None
     confidence: Confidence | None = None
-    candidates: tuple[Candidate, ...] = field(default=(), converter=tuple)
+    candidates: tuple[Candidate, ...] = field(default=(), converter=_candidate_tuple)
     truncated: bool | None = None
     total_candidates: int | None = None
     grid_image: str | None = None
@@ -323,7 +342,7 @@ class FindResult:
     """Estimated vision tokens for those images (~330 tokens per KB of JPEG)."""
     tapped: Point | None = None
     """Where a tap landed, in the same coordinate space as the elements."""
-    notes: tuple[str, ...] = field(default=(), converter=tuple)
+    notes: tuple[str, ...] = field(default=(), converter=_str_tuple)
     """Human-readable remarks, e.g. a tier that was skipped and why."""
     query: Selector | None = field(default=None, eq=False, repr=False)
     screen_id: str | None = field(default=None, eq=False, repr=False)
@@ -336,7 +355,7 @@ class FindResult:
 
     @property
     def needs_pick(self) -> bool:
-        """True when the caller must choose: a candidate (tier 4) or a grid cell/position (tier 5)."""
+        """True when the caller must choose a candidate (tier 4) or a grid cell/position (5)."""
         return self.error is None and not self.elements and bool(self.candidates or self.grid_image)
 
     @property

@@ -87,7 +87,9 @@ class IconPatterns:
                 raise PatternFileError(f"{where}: class {name!r} must be a table with ids/phrases")
             unknown = set(spec) - {"ids", "phrases"}
             if unknown:
-                raise PatternFileError(f"{where}: class {name!r} has unknown keys {sorted(unknown)}")
+                raise PatternFileError(
+                    f"{where}: class {name!r} has unknown keys {sorted(unknown)}"
+                )
             ids = _string_list(spec.get("ids", []), where, name, "ids")
             phrases = _string_list(spec.get("phrases", []), where, name, "phrases")
             key = normalize(str(name))
@@ -150,7 +152,8 @@ def _string_list(value: Any, where: str, name: str, key: str) -> list[str]:
 
 def _parse_toml(text: str, where: str) -> dict[str, Any]:
     try:
-        return tomllib.loads(text)
+        parsed: dict[str, Any] = tomllib.loads(text)
+        return parsed
     except tomllib.TOMLDecodeError as exc:
         raise PatternFileError(f"{where}: not valid TOML ({exc})") from None
 
@@ -159,7 +162,9 @@ def _read_file(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise PatternFileError(f"{path}: cannot read pattern file ({exc.strerror or exc})") from None
+        raise PatternFileError(
+            f"{path}: cannot read pattern file ({exc.strerror or exc})"
+        ) from None
     if path.suffix.lower() == ".json":
         try:
             return json.loads(text)

@@ -22,7 +22,7 @@ def _positive(_instance: object, _attribute: object, value: int | None) -> None:
 
 @frozen
 class Scaling:
-    """How screenshots are scaled: ``Scaling()`` fits 1000 px, ``Scaling(1500)``, ``Scaling.raw()``."""
+    """How screenshots are scaled: ``Scaling()`` (1000 px), ``Scaling(1500)``, ``Scaling.raw()``."""
 
     max_dimension: int | None = field(default=DEFAULT_MAX_DIMENSION, validator=_positive)
 

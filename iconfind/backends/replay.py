@@ -38,7 +38,9 @@ class SnapshotMeta:
             raise SnapshotError(f"{where}: meta.json must hold a JSON object")
         platform = raw.get("platform", "android")
         if platform not in PLATFORMS:
-            raise SnapshotError(f"{where}: platform {platform!r} is not one of {', '.join(PLATFORMS)}")
+            raise SnapshotError(
+                f"{where}: platform {platform!r} is not one of {', '.join(PLATFORMS)}"
+            )
         density = raw.get("density")
         if density is not None and (not isinstance(density, (int, float)) or density <= 0):
             raise SnapshotError(f"{where}: density must be a positive number, got {density!r}")
@@ -55,7 +57,8 @@ def load_screenshot(path: Path) -> Image.Image:
     try:
         with Image.open(path) as image:
             image.load()
-            return image.convert("RGB")
+            rgb: Image.Image = image.convert("RGB")
+            return rgb
     except FileNotFoundError:
         raise SnapshotError(f"{path}: missing (a snapshot needs {SCREENSHOT})") from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:

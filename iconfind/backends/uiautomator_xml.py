@@ -42,7 +42,9 @@ def parse_uiautomator_xml(data: str | bytes) -> list[Element] | None:
     try:
         root = SafeET.fromstring(text[start:].strip())
     except (SafeET.ParseError, DefusedXmlException, ValueError) as exc:
-        log.warning("hierarchy is not well-formed XML, treating accessibility as unavailable: %s", exc)
+        log.warning(
+            "hierarchy is not well-formed XML, treating accessibility as unavailable: %s", exc
+        )
         return None
 
     elements: list[Element] = []
@@ -131,7 +133,10 @@ def format_uiautomator_xml(elements: list[Element], rotation: int = 0) -> str:
             render(kid, out, indent + "  ")
         out.append(f"{indent}</node>")
 
-    lines = ["<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>", f'<hierarchy rotation="{rotation}">']
+    lines = [
+        "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?>",
+        f'<hierarchy rotation="{rotation}">',
+    ]
     for top in children.get(None, []):
         render(top, lines, "  ")
     lines.append("</hierarchy>")

@@ -33,14 +33,15 @@ def label_matches(elements: Sequence[Element], text: str) -> list[Element]:
     return [
         e
         for e in elements
-        if contains_run(words(e.text), wanted_words) or contains_run(words(e.content_desc), wanted_words)
+        if contains_run(words(e.text), wanted_words)
+        or contains_run(words(e.content_desc), wanted_words)
     ]
 
 
 def sort_nearest_to(
     matches: list[Element], selector: Selector, elements: Sequence[Element]
 ) -> list[Element] | None:
-    """Matches ordered by distance to the ``nearest_to`` anchor; ``None`` when the anchor is absent."""
+    """Matches sorted by distance to the ``nearest_to`` anchor; ``None`` if the anchor is absent."""
     if not selector.nearest_to:
         return matches
     anchors = label_matches(visible(elements), selector.nearest_to)

@@ -52,4 +52,6 @@ class AccessibilityText:
         if elements is None:
             return None
         selector = query.selector
-        return resolve(select(elements, selector), screen, tier=1, selector=selector, elements=elements)
+        return resolve(
+            select(elements, selector), screen, tier=1, selector=selector, elements=elements
+        )

@@ -48,9 +48,12 @@ class Query:
 
 @runtime_checkable
 class Strategy(Protocol):
-    """One tier of the chain. ``name`` is the phase reported when it overruns the budget."""
+    """One tier of the chain: any object with a ``name`` and this ``find`` method."""
 
-    name: str
+    @property
+    def name(self) -> str:
+        """The phase name reported on timeout (``"accessibility"``, ``"ocr"``…)."""
+        ...
 
     def find(self, query: Query, screen: Screen) -> FindResult | None:
         """Settle the find, or return ``None`` to let the next strategy try."""

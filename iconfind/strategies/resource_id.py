@@ -43,7 +43,10 @@ class ResourceIdPatterns:
         matches = [
             e
             for e in visible(elements)
-            if any(c.matches_id(e.resource_id) or c.matches_description(e.content_desc) for c in classes)
+            if any(
+                c.matches_id(e.resource_id) or c.matches_description(e.content_desc)
+                for c in classes
+            )
         ]
         result = resolve(matches, screen, tier=2, selector=query.selector, elements=elements)
         if result is None or result.error is not None:
