@@ -1,0 +1,1 @@
+"""Snapshot builders, one module each (see ../make_snapshots.py)."""
