@@ -129,6 +129,8 @@ def describe(result: FindResult) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.budget <= 0:
+        raise UsageError(f"--budget must be a positive number of seconds, got {args.budget}")
     backend = open_backend(args)
     locator = Locator(backend, budget_s=args.budget)
     out = print
