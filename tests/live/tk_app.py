@@ -3,7 +3,7 @@
 Run as ``python3 tk_app.py OUTFILE``. Each click appends one line to OUTFILE ("submit" or
 "icon"); "ready" is written once the window is mapped, so a test knows when to look. The window
 fills the screen from the top-left corner, so its geometry is known without a window manager.
-The icon button is a canvas with a drawn gear-like shape and no text, name or tooltip: nothing
+An entry logs "typed:<its text>" when Return is pressed in it. The icon button is a canvas with a drawn gear-like shape and no text, name or tooltip: nothing
 but its pixels says what it is.
 """
 
@@ -45,6 +45,10 @@ def main(out_path: str) -> None:
     icon.create_oval(32, 32, 48, 48, fill="white", outline="white")
     icon.bind("<Button-1>", lambda _event: log("icon"))
     icon.place(x=x1, y=y1)
+
+    entry = tk.Entry(root, font=("DejaVu Sans", 20), width=20)
+    entry.bind("<Return>", lambda _event: log("typed:" + entry.get()))
+    entry.place(x=380, y=560)
 
     root.after(200, lambda: log("ready"))
     root.mainloop()
