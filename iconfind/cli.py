@@ -102,8 +102,9 @@ def _viewport(text: str) -> tuple[int, int]:
 def _record(args: argparse.Namespace) -> int:
     from contextlib import ExitStack
 
-    from iconfind.backends.record import record_snapshot
+    from iconfind.backends.record import check_target, record_snapshot
 
+    check_target(args.out)  # before starting a browser
     with ExitStack() as stack:
         backend: DeviceBackend
         if args.backend == "web":

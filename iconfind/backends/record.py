@@ -27,6 +27,14 @@ def backend_meta(backend: DeviceBackend, platform: str = "android") -> SnapshotM
     return SnapshotMeta(platform=platform)
 
 
+def check_target(out: str | Path) -> Path:
+    """``out`` as a path, if it is absent or an empty directory; else :class:`SnapshotError`."""
+    path = Path(out)
+    if path.exists() and (not path.is_dir() or any(path.iterdir())):
+        raise SnapshotError(f"{path}: exists and is not an empty directory")
+    return path
+
+
 def record_snapshot(
     backend: DeviceBackend, out: str | Path, meta: SnapshotMeta | None = None
 ) -> Path:
@@ -37,9 +45,7 @@ def record_snapshot(
     Raises :class:`SnapshotError` when ``out`` exists and is not an empty directory, or cannot
     be written.
     """
-    path = Path(out)
-    if path.exists() and (not path.is_dir() or any(path.iterdir())):
-        raise SnapshotError(f"{path}: exists and is not an empty directory")
+    path = check_target(out)
     meta = meta if meta is not None else backend_meta(backend)
     elements = backend.hierarchy()
     image = backend.screenshot()
@@ -56,4 +62,4 @@ def record_snapshot(
     return path
 
 
-__all__ = ["backend_meta", "record_snapshot"]
+__all__ = ["backend_meta", "check_target", "record_snapshot"]

@@ -123,7 +123,8 @@ class X11Backend:
         width, height = self.screen_size()
         try:
             # A fresh mss per capture: its X handles are not to be shared between threads.
-            with mss.mss(display=self.display_name) as grabber:
+            factory = getattr(mss, "MSS", None) or mss.mss  # MSS since mss 10.2
+            with factory(display=self.display_name) as grabber:
                 shot = grabber.grab({"left": 0, "top": 0, "width": width, "height": height})
                 return Image.frombytes("RGB", shot.size, shot.bgra, "raw", "BGRX")
         except ScreenShotError as exc:
