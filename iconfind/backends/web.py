@@ -404,7 +404,7 @@ class WebBackend:
         return SnapshotMeta(platform="web", app=urlsplit(url).netloc, window=title, density=ratio)
 
 
-# -- CDP -> Element ---------------------------------------------------------------------------------
+# -- CDP -> Element ---------------------------------------------------------------------------
 
 
 class _DomIndex:

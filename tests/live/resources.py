@@ -54,7 +54,7 @@ def chromium() -> Chromium:
 
 
 class _QuietHandler(http.server.SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002
+    def log_message(self, format: str, *args: object) -> None:
         pass
 
 
@@ -102,8 +102,16 @@ def xvfb_display() -> str:
             # -displayfd: Xvfb picks the first free display itself and reports it, race-free
             # against other X servers started in parallel (probing /tmp/.X11-unix is not).
             process = subprocess.Popen(
-                ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "1024x768x24",
-                 "-nolisten", "tcp"],
+                [
+                    "Xvfb",
+                    "-displayfd",
+                    str(write_fd),
+                    "-screen",
+                    "0",
+                    "1024x768x24",
+                    "-nolisten",
+                    "tcp",
+                ],
                 pass_fds=(write_fd,),
                 stdout=subprocess.DEVNULL,
                 stderr=subprocess.DEVNULL,

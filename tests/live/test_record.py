@@ -22,8 +22,16 @@ RunCli = Callable[..., CliRun]
 def test_record_web_then_replay_finds_the_same_button(run_cli: RunCli, tmp_path: Path) -> None:
     out = tmp_path / "login_page"
     run = run_cli(
-        "record", "--backend", "web", "--url", resources.base_url() + "toolbar.html",
-        "--viewport", "640x480", "--device-scale-factor", "2", out,
+        "record",
+        "--backend",
+        "web",
+        "--url",
+        resources.base_url() + "toolbar.html",
+        "--viewport",
+        "640x480",
+        "--device-scale-factor",
+        "2",
+        out,
     )
     assert run.returncode == 0, run.stderr
     assert sorted(p.name for p in out.iterdir()) == ["hierarchy.xml", "meta.json", "screenshot.png"]
@@ -89,7 +97,13 @@ def test_record_usage_errors_are_one_line(run_cli: RunCli, tmp_path: Path) -> No
     assert unknown.returncode == 2
     assert "unknown backend 'gopher'" in unknown.stderr
     bad_viewport = run_cli(
-        "record", "--backend", "web", "--url", "http://127.0.0.1:9/", "--viewport", "big",
+        "record",
+        "--backend",
+        "web",
+        "--url",
+        "http://127.0.0.1:9/",
+        "--viewport",
+        "big",
         tmp_path / "c",
     )
     assert bad_viewport.returncode == 2

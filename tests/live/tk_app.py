@@ -3,8 +3,8 @@
 Run as ``python3 tk_app.py OUTFILE``. Each click appends one line to OUTFILE ("submit" or
 "icon"); "ready" is written once the window is mapped, so a test knows when to look. The window
 fills the screen from the top-left corner, so its geometry is known without a window manager.
-An entry logs "typed:<its text>" when Return is pressed in it. The icon button is a canvas with a drawn gear-like shape and no text, name or tooltip: nothing
-but its pixels says what it is.
+An entry logs "typed:<its text>" when Return is pressed in it. The icon button is a canvas
+with a drawn ring and no text, name or tooltip: nothing but its pixels says what it is.
 """
 
 from __future__ import annotations
