@@ -29,6 +29,9 @@ from iconfind._patterns import IconClass, IconPatterns
 from iconfind._scaling import Scaling, ScreenTransform
 from iconfind._screen import Screen
 from iconfind.backends import DeviceBackend, ReplayBackend, parse_uiautomator_xml
+from iconfind.backends.record import record_snapshot
+from iconfind.backends.web import Chromium, WebBackend
+from iconfind.backends.x11 import X11Backend
 from iconfind.strategies import (
     AccessibilityText,
     Query,
@@ -44,6 +47,7 @@ __all__ = [
     "BackendError",
     "Bounds",
     "Candidate",
+    "Chromium",
     "DeviceBackend",
     "Element",
     "FindError",
@@ -67,7 +71,10 @@ __all__ = [
     "Selector",
     "SnapshotError",
     "Strategy",
+    "WebBackend",
+    "X11Backend",
     "__version__",
     "default_chain",
     "parse_uiautomator_xml",
+    "record_snapshot",
 ]

@@ -65,6 +65,23 @@ def build_parser() -> argparse.ArgumentParser:
 
     dump = commands.add_parser("dump", help="print the accessibility tree")
     add_backend(dump)
+
+    record = commands.add_parser(
+        "record", help="write a live screen as a snapshot directory (replay case, bug report)"
+    )
+    record.add_argument("out", metavar="OUT", help="the snapshot directory to create")
+    record.add_argument(
+        "--backend", required=True, metavar="KIND", help="web, x11 (or a backend URL)"
+    )
+    record.add_argument("--url", help="web: the page to load")
+    record.add_argument("--display", help="x11: the X display (default $DISPLAY)")
+    record.add_argument(
+        "--viewport", default="1280x800", metavar="WxH", help="web: CSS pixels (default 1280x800)"
+    )
+    record.add_argument(
+        "--device-scale-factor", type=float, default=1.0, metavar="F", help="web: default 1"
+    )
+    record.add_argument("--json", action="store_true", help="print what was written as JSON")
     return parser
 
 
@@ -73,6 +90,57 @@ def open_backend(args: argparse.Namespace) -> DeviceBackend:
     if args.replay:
         return ReplayBackend(args.replay)
     raise UsageError("no screen given: pass --replay SNAPSHOT")
+
+
+def _viewport(text: str) -> tuple[int, int]:
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit() or not int(width) or not int(height):
+        raise UsageError(f"--viewport must look like 1280x800, not {text!r}")
+    return int(width), int(height)
+
+
+def _record(args: argparse.Namespace) -> int:
+    from contextlib import ExitStack
+
+    from iconfind.backends.record import check_target, record_snapshot
+
+    check_target(args.out)  # before starting a browser
+    with ExitStack() as stack:
+        backend: DeviceBackend
+        if args.backend == "web":
+            if not args.url:
+                raise UsageError("record --backend web needs --url URL")
+            from iconfind.backends.web import WebBackend
+
+            backend = stack.enter_context(
+                WebBackend(
+                    args.url,
+                    viewport=_viewport(args.viewport),
+                    device_scale_factor=args.device_scale_factor,
+                )
+            )
+        elif args.backend == "x11":
+            from iconfind.backends.x11 import X11Backend
+
+            backend = stack.enter_context(X11Backend(args.display))
+        elif "://" in args.backend:
+            try:
+                from iconfind.backends.urls import backend_from_url  # type: ignore[import-not-found,unused-ignore]
+            except ImportError:
+                raise UsageError(f"unknown backend {args.backend!r}: use web or x11") from None
+            backend = backend_from_url(args.backend)
+            close = getattr(backend, "close", None)
+            if callable(close):
+                stack.callback(close)
+        else:
+            raise UsageError(f"unknown backend {args.backend!r}: use web or x11")
+        path = record_snapshot(backend, args.out)
+    written = sorted(p.name for p in path.iterdir())
+    if args.json:
+        print(json.dumps({"snapshot": str(path), "files": written}))
+    else:
+        print(f"recorded {path}: {', '.join(written)}")
+    return EXIT_OK
 
 
 def _emit(result: FindResult, as_json: bool, out: Callable[[str], None]) -> None:
@@ -129,6 +197,8 @@ def describe(result: FindResult) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "record":
+        return _record(args)
     if args.budget <= 0:
         raise UsageError(f"--budget must be a positive number of seconds, got {args.budget}")
     backend = open_backend(args)
@@ -155,7 +225,7 @@ def _run(args: argparse.Namespace) -> int:
             result = exc.result
         _emit(result, args.json, out)
         return result.exit_code
-    raise UsageError("give a command: find, tap or dump")
+    raise UsageError("give a command: find, tap, dump or record")
 
 
 def main(argv: Sequence[str] | None = None) -> int:
