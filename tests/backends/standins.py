@@ -108,7 +108,7 @@ def android_dump(name: str) -> str:
     return (DATA / "android" / name).read_text(encoding="utf-8")
 
 
-# -- macOS ------------------------------------------------------------------------------------------
+# -- macOS ---------------------------------------------------------------------------------
 
 
 class RecordedAXElement:
@@ -157,7 +157,7 @@ class RecordedAXSession:
         self.typed.append(text)
 
 
-# -- Windows ----------------------------------------------------------------------------------------
+# -- Windows -------------------------------------------------------------------------------
 
 
 class Rect:
@@ -179,7 +179,7 @@ class RecordedControl:
             raise AttributeError(name)
         return self._data[name]
 
-    def GetChildren(self) -> list[RecordedControl]:  # noqa: N802 - uiautomation's name
+    def GetChildren(self) -> list[RecordedControl]:  # uiautomation spells it so
         return [RecordedControl(child) for child in self._data.get("children", [])]
 
 

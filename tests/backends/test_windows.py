@@ -22,7 +22,11 @@ def by(elements: list, **fields: object):  # type: ignore[no-untyped-def]
 def test_names_ids_and_control_types_map_onto_elements() -> None:
     elements = backend()[0].hierarchy() or []
     close = by(elements, text="Close")
-    assert (close.resource_id, close.class_name, close.clickable) == ("Close", "ButtonControl", True)
+    assert (close.resource_id, close.class_name, close.clickable) == (
+        "Close",
+        "ButtonControl",
+        True,
+    )
     assert close.package == "Untitled - Notepad"
     editor = by(elements, resource_id="15")
     assert editor.class_name == "EditControl" and editor.focusable
