@@ -13,13 +13,15 @@ import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from iconfind._errors import BackendError, IconfindError
-from iconfind._locator import Locator, NotResolvedError
-from iconfind._models import FindResult
+from iconfind._errors import BackendError, DeviceTimeoutError, IconfindError
+from iconfind._locator import TIMEOUT_SUGGESTION, Locator, NotResolvedError
+from iconfind._models import FindError, FindResult
+from iconfind._scaling import Scaling
 from iconfind.backends.base import DeviceBackend
 from iconfind.backends.replay import ReplayBackend
+from iconfind.backends.urls import backend_from_url
 
 EXIT_OK, EXIT_NOT_RESOLVED, EXIT_USAGE = 0, 1, 2
 
@@ -44,6 +46,12 @@ def build_parser() -> argparse.ArgumentParser:
     def add_backend(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
             "--replay", metavar="SNAPSHOT", help="a snapshot directory (CONTRACT.md section 1)"
+        )
+        sub.add_argument(
+            "--backend",
+            metavar="URL",
+            help="a live screen: android://SERIAL, macos://[APP], windows://[TITLE], "
+            "web+https://..., x11://:99, replay:///PATH",
         )
         sub.add_argument("--json", action="store_true", help="print one JSON object (wire form)")
         sub.add_argument(
@@ -82,14 +90,42 @@ def build_parser() -> argparse.ArgumentParser:
         "--device-scale-factor", type=float, default=1.0, metavar="F", help="web: default 1"
     )
     record.add_argument("--json", action="store_true", help="print what was written as JSON")
+
+    shot = commands.add_parser("screenshot", help="capture the screen (scaled, file or inline)")
+    add_backend(shot)
+    shot.add_argument("--output", "-o", metavar="PATH", help="where to write the PNG/JPEG")
+    shot.add_argument("--inline", action="store_true", help="base64 in the JSON, no file")
+    sizes = shot.add_mutually_exclusive_group()
+    sizes.add_argument(
+        "--max-dimension", type=int, metavar="PX", help="longest side (default 1000)"
+    )
+    sizes.add_argument("--raw", action="store_true", help="no scaling (device pixels)")
+
+    typing = commands.add_parser("input", help="type text, optionally tapping a target first")
+    typing.add_argument("text", metavar="TEXT")
+    typing.add_argument("--target", metavar="QUERY", help="tap this element first")
+    add_backend(typing)
+
+    check = commands.add_parser(
+        "accessibility-check", help="clickables lacking labels or ids, or under 48 dp"
+    )
+    add_backend(check)
+    check.add_argument("--strict", action="store_true", help="exit 1 when there are issues")
+
+    snap = commands.add_parser("visual-snapshot", help="screenshot plus screen and app metadata")
+    add_backend(snap)
     return parser
 
 
 def open_backend(args: argparse.Namespace) -> DeviceBackend:
     """The backend the arguments name."""
+    if args.replay and args.backend:
+        raise UsageError("give --replay SNAPSHOT or --backend URL, not both")
     if args.replay:
         return ReplayBackend(args.replay)
-    raise UsageError("no screen given: pass --replay SNAPSHOT")
+    if args.backend:
+        return backend_from_url(args.backend)
+    raise UsageError("no screen given: pass --replay SNAPSHOT or --backend URL")
 
 
 def _viewport(text: str) -> tuple[int, int]:
@@ -124,10 +160,6 @@ def _record(args: argparse.Namespace) -> int:
 
             backend = stack.enter_context(X11Backend(args.display))
         elif "://" in args.backend:
-            try:
-                from iconfind.backends.urls import backend_from_url  # type: ignore[import-not-found,unused-ignore]
-            except ImportError:
-                raise UsageError(f"unknown backend {args.backend!r}: use web or x11") from None
             backend = backend_from_url(args.backend)
             close = getattr(backend, "close", None)
             if callable(close):
@@ -225,19 +257,112 @@ def _run(args: argparse.Namespace) -> int:
             result = exc.result
         _emit(result, args.json, out)
         return result.exit_code
-    raise UsageError("give a command: find, tap, dump or record")
+    if args.command in OPERATIONS:
+        return OPERATIONS[args.command](locator, args, out)
+    raise UsageError(f"unknown command {args.command!r}")
+
+
+def _json_or(value: Any, as_json: bool, text: str, out: Callable[[str], None]) -> None:
+    out(json.dumps(value.to_dict(), ensure_ascii=False) if as_json else text)
+
+
+def _screenshot(locator: Locator, args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    if args.inline and args.output:
+        raise UsageError("--inline returns the image in the JSON: drop --output")
+    if args.max_dimension is not None and args.max_dimension < 1:
+        raise UsageError("--max-dimension must be a positive number of pixels")
+    scaling = (
+        Scaling.raw()
+        if args.raw
+        else Scaling(args.max_dimension)
+        if args.max_dimension is not None
+        else None
+    )
+    shot = locator.screenshot(args.output, inline=args.inline, scaling=scaling)
+    where = str(shot.path) if shot.path is not None else "inline"
+    text = (
+        f"{where}: {shot.image_size[0]}x{shot.image_size[1]} "
+        f"(device {shot.device_size[0]}x{shot.device_size[1]}, scale {shot.scale_factor})"
+    )
+    _json_or(shot, args.json, text, out)
+    return EXIT_OK
+
+
+def _input(locator: Locator, args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    try:
+        result = locator.input(args.text, target=args.target)
+    except NotResolvedError as exc:
+        _emit(exc.result, args.json, out)
+        return exc.result.exit_code
+    if args.json:
+        _emit(result, True, out)
+    else:
+        tapped = f"tapped ({result.tapped.x},{result.tapped.y}), " if result.tapped else ""
+        out(f"{tapped}typed {args.text!r}")
+    return EXIT_OK
+
+
+def _accessibility_check(
+    locator: Locator, args: argparse.Namespace, out: Callable[[str], None]
+) -> int:
+    report = locator.accessibility_check()
+    if report.accessibility_unavailable:
+        text = "accessibility unavailable: no tree to check"
+    else:
+        lines = [
+            f"{report.clickables} clickables: {report.missing_label} without a label, "
+            f"{report.missing_id} without an id, {report.too_small} under 48 dp "
+            f"({report.min_target_px} px at density {report.density:g}"
+            + (", assumed)" if report.density_assumed else ")")
+        ]
+        for issue in report.issues:
+            element = issue.element
+            name = element.label or element.short_id or element.class_name
+            lines.append(f"  {name!r} {element.bounds.format()}: {', '.join(issue.problems)}")
+        text = "\n".join(lines)
+    _json_or(report, args.json, text, out)
+    return EXIT_NOT_RESOLVED if args.strict and not report.ok else EXIT_OK
+
+
+def _visual_snapshot(locator: Locator, args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    snap = locator.visual_snapshot()
+    shot = snap.screenshot
+    text = (
+        f"{snap.platform or 'screen'} {shot.device_size[0]}x{shot.device_size[1]} "
+        f"density {snap.density:g}; app {snap.app or '?'} window {snap.window or '?'}; "
+        f"{snap.element_count} elements; image {shot.image_size[0]}x{shot.image_size[1]} "
+        "(base64 in --json)"
+    )
+    _json_or(snap, args.json, text, out)
+    return EXIT_OK
+
+
+OPERATIONS: dict[str, Callable[[Locator, argparse.Namespace, Callable[[str], None]], int]] = {
+    "screenshot": _screenshot,
+    "input": _input,
+    "accessibility-check": _accessibility_check,
+    "visual-snapshot": _visual_snapshot,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``iconfind`` and ``python -m iconfind``; returns the exit status."""
     debug = os.environ.get("ICONFIND_DEBUG") == "1"
+    args = argparse.Namespace()
     try:
         args = build_parser().parse_args(argv)
         if args.command is None:
-            raise UsageError("give a command: find, tap or dump (see iconfind --help)")
+            raise UsageError(
+                "give a command: find, tap, dump, screenshot, input, accessibility-check or "
+                "visual-snapshot (see iconfind --help)"
+            )
         return _run(args)
     except UsageError as exc:
         return _fail(f"usage: {exc}", debug)
+    except DeviceTimeoutError as exc:
+        result = FindResult.failure(FindError.TIMEOUT, TIMEOUT_SUGGESTION, phase=exc.phase or None)
+        _emit(result, bool(getattr(args, "json", False)), print)
+        return EXIT_NOT_RESOLVED
     except BackendError as exc:
         phase = f" ({exc.phase})" if exc.phase else ""
         return _fail(f"device error{phase}: {exc}", debug)
