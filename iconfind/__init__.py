@@ -13,6 +13,7 @@ from iconfind._errors import (
     InvalidBoundsError,
     InvalidQueryError,
     PatternFileError,
+    PickerError,
     SnapshotError,
 )
 from iconfind._locator import Locator, NotResolvedError
@@ -29,11 +30,15 @@ from iconfind._patterns import IconClass, IconPatterns
 from iconfind._scaling import Scaling, ScreenTransform
 from iconfind._screen import Screen
 from iconfind.backends import DeviceBackend, ReplayBackend, parse_uiautomator_xml
+from iconfind.pickers import OpenAIVisionPicker, Picker
 from iconfind.strategies import (
     AccessibilityText,
+    Grid,
+    IconRecognizer,
     Query,
     ResourceIdPatterns,
     Strategy,
+    VisualCandidates,
     default_chain,
 )
 
@@ -49,14 +54,19 @@ __all__ = [
     "FindError",
     "FindResult",
     "FollowUpError",
+    "Grid",
     "IconClass",
     "IconPatterns",
+    "IconRecognizer",
     "IconfindError",
     "InvalidBoundsError",
     "InvalidQueryError",
     "Locator",
     "NotResolvedError",
+    "OpenAIVisionPicker",
     "PatternFileError",
+    "Picker",
+    "PickerError",
     "Point",
     "Query",
     "ReplayBackend",
@@ -67,6 +77,7 @@ __all__ = [
     "Selector",
     "SnapshotError",
     "Strategy",
+    "VisualCandidates",
     "__version__",
     "default_chain",
     "parse_uiautomator_xml",
