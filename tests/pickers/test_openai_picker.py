@@ -176,7 +176,7 @@ def test_http_error_is_a_picker_error_with_the_servers_message(fake_openai: Fake
 def test_a_slow_model_is_a_timeout_picker_error(fake_openai: FakeOpenAI) -> None:
     fake_openai.answer("3", delay=1.0)
     picker = OpenAIVisionPicker(fake_openai.url, "m", api_key="k", timeout=0.2)
-    with picker, pytest.raises(PickerError, match="did not answer within 0.2 s"):
+    with picker, pytest.raises(PickerError, match=r"did not answer within 0\.2 s"):
         picker.pick_grid_position(Selector("x"), "/9j/AA==")
 
 
