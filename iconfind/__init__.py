@@ -15,6 +15,7 @@ from iconfind._errors import (
     InvalidBoundsError,
     InvalidQueryError,
     PatternFileError,
+    PickerError,
     PlatformNotSupportedError,
     SnapshotError,
 )
@@ -40,11 +41,15 @@ from iconfind.backends.web import Chromium, WebBackend
 from iconfind.backends.windows import WindowsBackend
 from iconfind.backends.x11 import X11Backend
 from iconfind.operations import AccessibilityReport, Screenshot, VisualSnapshot
+from iconfind.pickers import OpenAIVisionPicker, Picker
 from iconfind.strategies import (
     AccessibilityText,
+    Grid,
+    IconRecognizer,
     Query,
     ResourceIdPatterns,
     Strategy,
+    VisualCandidates,
     default_chain,
 )
 
@@ -65,15 +70,20 @@ __all__ = [
     "FindError",
     "FindResult",
     "FollowUpError",
+    "Grid",
     "IconClass",
     "IconPatterns",
+    "IconRecognizer",
     "IconfindError",
     "InvalidBoundsError",
     "InvalidQueryError",
     "Locator",
     "MacBackend",
     "NotResolvedError",
+    "OpenAIVisionPicker",
     "PatternFileError",
+    "Picker",
+    "PickerError",
     "PlatformNotSupportedError",
     "Point",
     "Query",
@@ -86,6 +96,7 @@ __all__ = [
     "Selector",
     "SnapshotError",
     "Strategy",
+    "VisualCandidates",
     "VisualSnapshot",
     "WebBackend",
     "WindowsBackend",

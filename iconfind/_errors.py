@@ -63,6 +63,16 @@ class FollowUpError(IconfindError, ValueError):
     a grid cell outside 1-24 or a grid position outside 1-5."""
 
 
+class PickerError(IconfindError):
+    """A picker (the model that chooses a tier-4 candidate or a tier-5 cell/position) failed:
+    an HTTP error, a timeout, or a reply without a usable number. ``status`` is the HTTP status
+    when there was one."""
+
+    def __init__(self, message: str, *, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+
 __all__ = [
     "BackendError",
     "BackendUrlError",
@@ -72,6 +82,7 @@ __all__ = [
     "InvalidBoundsError",
     "InvalidQueryError",
     "PatternFileError",
+    "PickerError",
     "PlatformNotSupportedError",
     "SnapshotError",
 ]
