@@ -43,6 +43,14 @@ class FollowUpError(IconfindError, ValueError):
     a grid cell outside 1-24 or a grid position outside 1-5."""
 
 
+class RecognizerUnavailableError(IconfindError):
+    """Local icon recognition cannot run: no icon font of the glyph table is installed.
+
+    Install one of the Debian font packages the message names (``fonts-material-design-icons-
+    iconfont``, ``fonts-font-awesome``...), or give the recognizer reference images of your own.
+    """
+
+
 __all__ = [
     "BackendError",
     "FollowUpError",
@@ -50,5 +58,6 @@ __all__ = [
     "InvalidBoundsError",
     "InvalidQueryError",
     "PatternFileError",
+    "RecognizerUnavailableError",
     "SnapshotError",
 ]

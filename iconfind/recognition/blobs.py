@@ -1,0 +1,1 @@
+def find_icon_blobs(image): return []
