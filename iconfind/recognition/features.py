@@ -34,7 +34,7 @@ Method = Literal["hog", "mask", "hog+mask", "phash", "hu"]
 METHODS: tuple[Method, ...] = ("hog", "mask", "hog+mask", "phash", "hu")
 DEFAULT_METHOD: Method = "hog+mask"
 
-HOG_WEIGHT = 0.5
+HOG_WEIGHT = 0.3
 """Share of the gradient histogram in ``hog+mask`` (the rest: the blurred mask)."""
 
 SIZE = 32

@@ -28,10 +28,10 @@ from PIL import Image
 from iconfind.recognition.features import DEFAULT_METHOD, Method, describe, shape_of, similarities
 from iconfind.recognition.references import ReferenceSet, load_or_build
 
-MIN_SCORE = 0.55
+MIN_SCORE = 0.6
 """Lowest top score the clear-winner rule accepts."""
 
-MIN_MARGIN = 0.04
+MIN_MARGIN = 0.05
 """Lowest lead of the top class over the runner-up the clear-winner rule accepts."""
 
 Ranking = list[tuple[str, float]]
