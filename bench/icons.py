@@ -35,9 +35,9 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from iconfind.recognition.features import DEFAULT_METHOD, METHODS, Method  # noqa: E402
-from iconfind.recognition.recognizer import IconRecognizer  # noqa: E402
-from iconfind.recognition.references import (  # noqa: E402
+from iconfind.recognition.features import DEFAULT_METHOD, METHODS, Method
+from iconfind.recognition.recognizer import IconRecognizer
+from iconfind.recognition.references import (
     Glyph,
     GlyphTable,
     load_or_build,
@@ -181,7 +181,9 @@ def _table(results: Sequence[dict[str, Any]]) -> str:
             ]
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(row, widths)) for row in rows)
+    return "\n".join(
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in rows
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:

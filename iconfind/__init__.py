@@ -13,6 +13,7 @@ from iconfind._errors import (
     InvalidBoundsError,
     InvalidQueryError,
     PatternFileError,
+    RecognizerUnavailableError,
     SnapshotError,
 )
 from iconfind._locator import Locator, NotResolvedError
@@ -59,6 +60,7 @@ __all__ = [
     "PatternFileError",
     "Point",
     "Query",
+    "RecognizerUnavailableError",
     "ReplayBackend",
     "ResourceIdPatterns",
     "Scaling",

@@ -38,7 +38,7 @@ def find_icon_blobs(
         return []
     edges = np.zeros((height, width), np.uint8)
     for channel in range(3):
-        edges |= cv2.Canny(rgb[:, :, channel], 40, 120)
+        edges = np.maximum(edges, cv2.Canny(rgb[:, :, channel], 40, 120))
     kernel_side = max(3, round(min(height, width) / 60))
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel_side, kernel_side))
     joined = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, kernel)
@@ -67,7 +67,7 @@ def find_icon_blobs(
 
 def _dotted(edges: np.ndarray) -> bool:
     """A wide shape made of 2-4 separate small round parts (``⋯``), not letters."""
-    count, _, stats, _ = cv2.connectedComponentsWithStats((edges > 0).astype(np.uint8))
+    _, _, stats, _ = cv2.connectedComponentsWithStats((edges > 0).astype(np.uint8))
     parts = stats[1:]
     if not 2 <= len(parts) <= 4:
         return False

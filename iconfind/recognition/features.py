@@ -22,7 +22,7 @@ is drawn on:
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import cv2
 import imagehash
@@ -62,7 +62,7 @@ def ink_map(image: Image.Image) -> FloatArray:
     if max(height, width) > MAX_SIDE:
         scale = MAX_SIDE / max(height, width)
         new_size = (max(1, round(width * scale)), max(1, round(height * scale)))
-        rgb = cv2.resize(rgb, new_size, interpolation=cv2.INTER_AREA)
+        rgb = _f32(cv2.resize(rgb, new_size, interpolation=cv2.INTER_AREA))
         height, width = rgb.shape[:2]
     background = np.median(_border(rgb), axis=0)
     distance = _distance(rgb, background)
@@ -77,7 +77,7 @@ def ink_map(image: Image.Image) -> FloatArray:
         if peak < _FLAT:
             return np.zeros_like(distance)
     ink = (distance / peak - _LOW) / (_HIGH - _LOW)
-    return np.clip(ink, 0.0, 1.0).astype(np.float32)
+    return _f32(np.clip(ink, 0.0, 1.0))
 
 
 def normalise(ink: FloatArray, size: int = SIZE) -> FloatArray:
@@ -111,7 +111,9 @@ def describe(shape: FloatArray, method: Method = DEFAULT_METHOD) -> FloatArray:
         return _unit(_mask(shape))
     if method == "hog+mask":
         return _unit(
-            np.concatenate([HOG_WEIGHT * _unit(_hog(shape)), (1 - HOG_WEIGHT) * _unit(_mask(shape))])
+            np.concatenate(
+                [HOG_WEIGHT * _unit(_hog(shape)), (1 - HOG_WEIGHT) * _unit(_mask(shape))]
+            )
         )
     if method == "phash":
         bits = imagehash.phash(Image.fromarray((shape * 255).astype(np.uint8))).hash
@@ -126,7 +128,7 @@ def similarities(references: FloatArray, vector: FloatArray, method: Method) -> 
     """Similarity in [0, 1] of ``vector`` to each row of ``references`` (1 = identical)."""
     if method == "hu":
         distance = np.linalg.norm(references - vector, axis=1)
-        return np.exp(-distance / 4.0).astype(np.float32)
+        return _f32(np.exp(-distance / 4.0))
     # einsum, not BLAS: a multi-threaded gemv is 10x slower on a busy 2-core machine.
     cosine: FloatArray = np.einsum("ij,j->i", references, vector)
     np.clip(cosine, 0.0, 1.0, out=cosine)
@@ -148,7 +150,7 @@ def _border(rgb: FloatArray) -> FloatArray:
 
 def _distance(rgb: FloatArray, colour: FloatArray) -> FloatArray:
     diff = rgb - colour.astype(np.float32)
-    return np.sqrt(np.einsum("ijk,ijk->ij", diff, diff) / 3.0).astype(np.float32)
+    return _f32(np.sqrt(np.einsum("ijk,ijk->ij", diff, diff) / 3.0))
 
 
 def _peak(distance: FloatArray) -> float:
@@ -168,7 +170,7 @@ def _plate(
         return None
     contour = max(contours, key=cv2.contourArea)
     height, width = distance.shape
-    x, y, w, h = cv2.boundingRect(contour)
+    _, _, w, h = cv2.boundingRect(contour)
     if w < 0.7 * min(height, width) or h < 0.7 * min(height, width) or not 0.8 <= w / h <= 1.25:
         return None
     area = cv2.contourArea(contour)
@@ -216,13 +218,17 @@ def _hog(shape: FloatArray) -> FloatArray:
     blocks = blocks / (np.linalg.norm(blocks, axis=1, keepdims=True) + 1e-6)
     blocks = np.minimum(blocks, 0.2)
     blocks = blocks / (np.linalg.norm(blocks, axis=1, keepdims=True) + 1e-6)
-    return blocks.ravel().astype(np.float32)
+    return _f32(blocks.ravel())
 
 
 def _mask(shape: FloatArray) -> FloatArray:
     small = cv2.resize(cv2.GaussianBlur(shape, (5, 5), 1.2), (16, 16), interpolation=cv2.INTER_AREA)
     vector = small.ravel().astype(np.float32)
-    return vector - vector.mean()
+    return _f32(vector - vector.mean())
+
+
+def _f32(array: Any) -> FloatArray:
+    return np.asarray(array, dtype=np.float32)
 
 
 def _unit(vector: FloatArray) -> FloatArray:

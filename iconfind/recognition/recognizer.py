@@ -58,7 +58,8 @@ class IconRecognizer:
         order = np.argsort(references.labels, kind="stable")
         self._vectors = np.ascontiguousarray(references.vectors[order])
         labels = references.labels[order]
-        self._starts = np.flatnonzero(np.r_[True, labels[1:] != labels[:-1]]) if len(labels) else labels
+        boundaries = np.r_[True, labels[1:] != labels[:-1]] if len(labels) else labels
+        self._starts = np.flatnonzero(boundaries)
         self._segment_class = labels[self._starts] if len(labels) else labels
         self.min_score = min_score
         self.min_margin = min_margin
@@ -119,9 +120,7 @@ class IconRecognizer:
             return False
         best, score = ranking[0]
         runner_up = ranking[1][1] if len(ranking) > 1 else 0.0
-        return (
-            best == wanted and score >= self.min_score and score - runner_up >= self.min_margin
-        )
+        return best == wanted and score >= self.min_score and score - runner_up >= self.min_margin
 
     def recognize(self, crop: Image.Image, wanted: str) -> bool:
         """Shorthand: ``accepts(rank(crop), wanted)``."""

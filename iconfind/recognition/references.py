@@ -14,6 +14,7 @@ Building takes a few seconds, so the result is cached under the user cache direc
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import sys
 from collections.abc import Iterable, Mapping, Sequence
@@ -95,8 +96,8 @@ class GlyphTable:
 
     @classmethod
     def default(cls) -> GlyphTable:
-        text = resources.files("iconfind.recognition").joinpath("data/glyphs.toml").read_text(
-            "utf-8"
+        text = (
+            resources.files("iconfind.recognition").joinpath("data/glyphs.toml").read_text("utf-8")
         )
         return cls.parse(tomllib.loads(text))
 
@@ -330,8 +331,7 @@ def load_or_build(
         table = GlyphTable.default()
         packages = sorted({f.package for f in table.fonts.values()})
         raise RecognizerUnavailableError(
-            "no icon font is installed; install one of the Debian packages "
-            + ", ".join(packages)
+            "no icon font is installed; install one of the Debian packages " + ", ".join(packages)
         )
     directory = cache_dir if cache_dir is not None else default_cache_dir()
     path = directory / f"references-{cache_key(chosen, method)}.npz"
@@ -341,10 +341,8 @@ def load_or_build(
         except (OSError, ValueError, KeyError):
             pass  # a truncated or foreign file: rebuild below
     built = ReferenceSet.build(chosen, method=method)
-    try:
+    with contextlib.suppress(OSError):
         built.save(path)
-    except OSError:
-        pass
     return built
 
 

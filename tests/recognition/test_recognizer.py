@@ -47,9 +47,7 @@ def _on_circle(glyph: Glyph, *, solid: bool) -> Image.Image:
     """The glyph on a pressed-state ripple (translucent) or a solid contrasting disc."""
     ink, background = LIGHT
     canvas = Image.new("RGB", (120, 120), background)
-    ImageDraw.Draw(canvas, "RGBA").ellipse(
-        (8, 8, 112, 112), fill=ink if solid else (0, 0, 0, 30)
-    )
+    ImageDraw.Draw(canvas, "RGBA").ellipse((8, 8, 112, 112), fill=ink if solid else (0, 0, 0, 30))
     icon = render_glyph(glyph, 56, pad=0.0, ink=background if solid else ink, background=(0, 0, 0))
     mask = render_glyph(glyph, 56, pad=0.0, ink=(255, 255, 255), background=(0, 0, 0))
     canvas.paste(icon, (32, 32), mask.convert("L"))
@@ -64,7 +62,9 @@ def test_ripple_and_plate_circles_are_ignored(
         assert held_out.rank(_on_circle(material[name], solid=solid))[0][0] == name
 
 
-def test_coloured_icon_on_coloured_chip(held_out: IconRecognizer, material: dict[str, Glyph]) -> None:
+def test_coloured_icon_on_coloured_chip(
+    held_out: IconRecognizer, material: dict[str, Glyph]
+) -> None:
     crop = screen_icon(material["favorite"], theme=((103, 80, 164), (234, 221, 255)))
     assert held_out.rank(crop)[0][0] == "favorite"
 
