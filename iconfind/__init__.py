@@ -17,6 +17,7 @@ from iconfind._errors import (
     PatternFileError,
     PickerError,
     PlatformNotSupportedError,
+    RecognizerUnavailableError,
     SnapshotError,
 )
 from iconfind._locator import Locator, NotResolvedError
@@ -87,6 +88,7 @@ __all__ = [
     "PlatformNotSupportedError",
     "Point",
     "Query",
+    "RecognizerUnavailableError",
     "ReplayBackend",
     "ResourceIdPatterns",
     "Scaling",

@@ -73,6 +73,14 @@ class PickerError(IconfindError):
         self.status = status
 
 
+class RecognizerUnavailableError(IconfindError):
+    """Local icon recognition cannot run: no icon font of the glyph table is installed.
+
+    Install one of the Debian font packages the message names (``fonts-material-design-icons-
+    iconfont``, ``fonts-font-awesome``...), or give the recognizer reference images of your own.
+    """
+
+
 __all__ = [
     "BackendError",
     "BackendUrlError",
@@ -84,5 +92,6 @@ __all__ = [
     "PatternFileError",
     "PickerError",
     "PlatformNotSupportedError",
+    "RecognizerUnavailableError",
     "SnapshotError",
 ]
