@@ -12,6 +12,7 @@ from iconfind._errors import (
     IconfindError,
     InvalidBoundsError,
     InvalidQueryError,
+    OcrUnavailableError,
     PatternFileError,
     SnapshotError,
 )
@@ -31,6 +32,7 @@ from iconfind._screen import Screen
 from iconfind.backends import DeviceBackend, ReplayBackend, parse_uiautomator_xml
 from iconfind.strategies import (
     AccessibilityText,
+    OcrText,
     Query,
     ResourceIdPatterns,
     Strategy,
@@ -56,6 +58,8 @@ __all__ = [
     "InvalidQueryError",
     "Locator",
     "NotResolvedError",
+    "OcrText",
+    "OcrUnavailableError",
     "PatternFileError",
     "Point",
     "Query",

@@ -43,12 +43,21 @@ class FollowUpError(IconfindError, ValueError):
     a grid cell outside 1-24 or a grid position outside 1-5."""
 
 
+class OcrUnavailableError(IconfindError):
+    """The OCR engine cannot run: the Tesseract binary is missing or broken.
+
+    The OCR tier turns this into a note on the result and hands over to the next tier; it is
+    raised to callers only when they use an :class:`~iconfind.ocr.OcrEngine` directly.
+    """
+
+
 __all__ = [
     "BackendError",
     "FollowUpError",
     "IconfindError",
     "InvalidBoundsError",
     "InvalidQueryError",
+    "OcrUnavailableError",
     "PatternFileError",
     "SnapshotError",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from iconfind._patterns import IconPatterns
 from iconfind.strategies.accessibility import AccessibilityText
 from iconfind.strategies.base import Query, Strategy
+from iconfind.strategies.ocr import OcrText
 from iconfind.strategies.resource_id import ResourceIdPatterns
 
 
@@ -19,7 +20,15 @@ def default_chain(*, patterns: IconPatterns | None = None) -> list[Strategy]:
     return [
         AccessibilityText(),
         ResourceIdPatterns(patterns=patterns),
+        OcrText(),
     ]
 
 
-__all__ = ["AccessibilityText", "Query", "ResourceIdPatterns", "Strategy", "default_chain"]
+__all__ = [
+    "AccessibilityText",
+    "OcrText",
+    "Query",
+    "ResourceIdPatterns",
+    "Strategy",
+    "default_chain",
+]

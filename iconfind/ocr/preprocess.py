@@ -1,0 +1,119 @@
+"""Preprocessing that keeps Tesseract's recall and cuts its time.
+
+1. Grayscale: Tesseract binarises anyway; one channel is a third of the pixels to send it.
+2. Scale to the text height Tesseract reads best: the median height of glyph-sized blobs is
+   measured with OpenCV (a few milliseconds) and the image resized so it lands near
+   :data:`TARGET_GLYPH_HEIGHT`. A 1080x2400 phone screenshot usually halves (a quarter of the
+   pixels, faster and, measured on the example snapshots, better recall); small desktop text is
+   upscaled.
+3. Polarity: Tesseract wants dark text on a light page. :func:`polarity_normalized` finds solid
+   dark regions (a blue button, a dark toolbar, a dark-theme background) and inverts just them,
+   contrast stretched, so white-on-blue "Sign in" becomes black on white. It is the second OCR
+   pass, run only when the first one misses.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+from PIL import Image
+
+TARGET_GLYPH_HEIGHT = 14.0
+"""Median glyph-blob height, in working pixels, that the image is scaled to (mostly x-height:
+about 20 px capitals). Tesseract's LSTM model loses accuracy below ~10 px x-height and gains
+nothing but time above ~30 px."""
+SCALE_TOLERANCE = 0.2
+"""No resize when the measured scale is within 20% of 1 (resampling costs and blurs)."""
+MIN_SCALE, MAX_SCALE = 0.35, 4.0
+MAX_WORKING_SIDE = 4000
+"""Upscaling never makes the working image's longest side exceed this."""
+MIN_GLYPHS = 3
+
+Gray = npt.NDArray[np.uint8]
+
+
+def to_gray(image: Image.Image) -> Gray:
+    """The image as an 8-bit grayscale array."""
+    return np.asarray(image.convert("L"), dtype=np.uint8)
+
+
+def _otsu(gray: Gray) -> float:
+    threshold, _ = cv2.threshold(gray, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    return float(threshold)
+
+
+def glyph_height(gray: Gray) -> float | None:
+    """The median height of glyph-like blobs of the minority colour (text is the minority), or
+    ``None`` when there are too few to tell (a blank screen)."""
+    threshold = _otsu(gray)
+    dark = gray <= threshold
+    text_mask = dark if dark.mean() <= 0.5 else ~dark
+    count, _, stats, _ = cv2.connectedComponentsWithStats(
+        text_mask.astype(np.uint8), connectivity=8
+    )
+    if count <= 1:
+        return None
+    widths, heights, areas = stats[1:, 2], stats[1:, 3], stats[1:, 4]
+    max_height = max(8, gray.shape[0] // 6)
+    glyphs = (heights >= 4) & (heights <= max_height) & (widths <= 3 * heights) & (areas >= 6)
+    if int(glyphs.sum()) < MIN_GLYPHS:
+        return None
+    return float(np.median(heights[glyphs]))
+
+
+def working_scale(gray: Gray) -> float:
+    """The factor that brings the screen's text to :data:`TARGET_GLYPH_HEIGHT` (1.0 when the
+    text height cannot be measured or is already close)."""
+    height = glyph_height(gray)
+    if height is None:
+        return 1.0
+    scale = min(MAX_SCALE, max(MIN_SCALE, TARGET_GLYPH_HEIGHT / height))
+    if abs(scale - 1.0) <= SCALE_TOLERANCE:
+        return 1.0
+    longest = max(gray.shape)
+    if scale > 1.0 and longest * scale > MAX_WORKING_SIDE:
+        scale = max(1.0, MAX_WORKING_SIDE / longest)
+    return scale
+
+
+def resize(gray: Gray, scale: float) -> Gray:
+    """``gray`` scaled by ``scale`` (area averaging down, cubic up)."""
+    if scale == 1.0:
+        return gray
+    height, width = gray.shape
+    size = (max(1, round(width * scale)), max(1, round(height * scale)))
+    interpolation = cv2.INTER_AREA if scale < 1.0 else cv2.INTER_CUBIC
+    return np.asarray(cv2.resize(gray, size, interpolation=interpolation), dtype=np.uint8)
+
+
+def polarity_normalized(gray: Gray, min_side: float = 1.5 * TARGET_GLYPH_HEIGHT) -> Gray | None:
+    """``gray`` with every solid dark region inverted and contrast stretched (its background
+    to white, its light text to black); ``None`` when there is no such region.
+
+    A region is a connected blob of pixels darker than Otsu's threshold, at least ``min_side``
+    working pixels on each side, covering at least 75% of its bounding box: buttons, bars,
+    a dark background. Glyphs of dark text are neither that big nor that solid.
+    """
+    threshold = _otsu(gray)
+    dark = (gray <= threshold).astype(np.uint8)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    out: Gray | None = None
+    for label in range(1, count):
+        x, y, w, h, area = (int(v) for v in stats[label])
+        if w < min_side or h < min_side or area < 0.75 * w * h:
+            continue
+        if out is None:
+            out = gray.copy()
+        mask = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
+        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        filled = np.zeros_like(mask)
+        cv2.drawContours(filled, contours, -1, 1, thickness=-1)
+        inside = filled.astype(bool)
+        patch = out[y : y + h, x : x + w].astype(np.float32)
+        background = float(np.median(patch[mask.astype(bool)]))
+        brightest = float(patch[inside].max())
+        span = max(1.0, brightest - background)
+        stretched = 255.0 - np.clip((patch - background) * 255.0 / span, 0.0, 255.0)
+        out[y : y + h, x : x + w] = np.where(inside, stretched, patch).astype(np.uint8)
+    return out

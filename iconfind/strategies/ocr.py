@@ -1,0 +1,146 @@
+"""Tier 3: text only the pixels carry, read with Tesseract.
+
+Runs when the accessibility tiers found nothing: a null-root dump, a canvas, a web view, a game.
+See docs/ocr.md for the passes, thresholds and speed tricks.
+"""
+
+from __future__ import annotations
+
+import math
+
+from attrs import field, frozen
+from PIL import Image
+
+from iconfind._errors import OcrUnavailableError
+from iconfind._models import Bounds, Element, FindResult
+from iconfind._screen import Screen
+from iconfind.ocr.cache import OcrCache, Words
+from iconfind.ocr.engine import OcrEngine, OcrWord, TesseractEngine
+from iconfind.ocr.phrases import MIN_CONFIDENCE, Phrase, find_phrases, tokens
+from iconfind.ocr.preprocess import polarity_normalized, resize, to_gray, working_scale
+from iconfind.strategies.base import Query
+
+PLAIN, INVERTED = "plain", "inverted"
+PASSES = (PLAIN, INVERTED)
+"""First the grayscale screen; then, only if that missed, the screen with its solid dark regions
+inverted (light-on-dark text)."""
+OCR_CLASS_NAME = "ocr.Text"
+
+
+def _region(value: Bounds | str | None) -> Bounds | None:
+    if value is None or isinstance(value, Bounds):
+        return value
+    return Bounds.parse(value)
+
+
+@frozen
+class OcrText:
+    """Tier 3. Reads the screenshot's words and matches the query's text against its lines.
+
+    Elements are the matched phrases (device-pixel ``bounds``, OCR ``text``, class
+    ``ocr.Text``), best first; confidence high, source ``ocr``. Returns ``None`` (next tier) when
+    the query has no text, nothing matches, or Tesseract is missing; the last two leave a note on
+    the result.
+
+    - ``engine``: anything with ``read(image) -> list[OcrWord]`` (default
+      :class:`~iconfind.ocr.TesseractEngine`).
+    - ``cache``: OCR words per screen fingerprint, shared by every find through this object, so a
+      second query on an unchanged screen runs no OCR.
+    - ``region``: only read this part of the screen (device pixels), e.g. a dialog.
+    - ``scale``: working scale for Tesseract; ``None`` measures the text height.
+    - ``invert``: run the light-on-dark pass when the first pass misses.
+    """
+
+    engine: OcrEngine = field(factory=TesseractEngine)
+    cache: OcrCache = field(factory=OcrCache, eq=False, repr=False)
+    region: Bounds | None = field(default=None, converter=_region)
+    scale: float | None = None
+    min_confidence: float = MIN_CONFIDENCE
+    invert: bool = True
+    name: str = "ocr"
+
+    def find(self, query: Query, screen: Screen) -> FindResult | None:
+        text = query.selector.words
+        if not tokens(text):
+            screen.notes.append("tier 3 skipped: OCR needs text in the query")
+            return None
+        phrases: list[Phrase] = []
+        read: list[OcrWord] = []
+        try:
+            for pass_name in PASSES if self.invert else PASSES[:1]:
+                words = self.read(screen, pass_name)
+                if not words:
+                    continue
+                read.extend(words)
+                phrases = find_phrases(words, text, min_confidence=self.min_confidence)
+                if phrases:
+                    break
+        except OcrUnavailableError as exc:
+            screen.notes.append(f"tier 3 skipped: {exc}")
+            return None
+        if not phrases:
+            return None
+        phrases = self._nearest_first(phrases, query, read, screen)
+        return FindResult(
+            elements=[
+                Element(bounds=p.bounds, text=p.text, class_name=OCR_CLASS_NAME) for p in phrases
+            ],
+            source="ocr",
+            tier=3,
+            confidence="high",
+            match_count=len(phrases) if len(phrases) > 1 else None,
+        )
+
+    def read(self, screen: Screen, pass_name: str = PLAIN) -> Words:
+        """One pass's words in device pixels (cached per screen), or ``None`` when the pass does
+        not apply (no dark region to invert). Raises :class:`OcrUnavailableError`."""
+        key = (screen.fingerprint, pass_name, self.region)
+        return self.cache.get_or_compute(key, lambda: self._ocr(screen, pass_name))
+
+    def _ocr(self, screen: Screen, pass_name: str) -> Words:
+        image = screen.screenshot
+        width, height = image.size
+        dx = dy = 0
+        if self.region is not None:
+            r = self.region
+            box = (
+                max(0, r.x1),
+                max(0, r.y1),
+                min(width, max(r.x2, r.x1 + 1)),
+                min(height, max(r.y2, r.y1 + 1)),
+            )
+            image = image.crop(box)
+            dx, dy = box[0], box[1]
+        gray = to_gray(image)
+        scale = self.scale if self.scale is not None else working_scale(gray)
+        work = resize(gray, scale)
+        if pass_name == INVERTED:
+            normalized = polarity_normalized(work)
+            if normalized is None:
+                return None
+            work = normalized
+        words = self.engine.read(Image.fromarray(work))
+        return tuple(_clamp(w.moved(scale, dx, dy), width, height) for w in words)
+
+    def _nearest_first(
+        self, phrases: list[Phrase], query: Query, words: list[OcrWord], screen: Screen
+    ) -> list[Phrase]:
+        anchor_text = query.selector.nearest_to
+        if not anchor_text:
+            return phrases
+        anchors = find_phrases(words, anchor_text, min_confidence=self.min_confidence)
+        if not anchors:
+            screen.notes.append(f"tier 3: the nearestTo anchor {anchor_text!r} was not read")
+            return phrases
+        anchor = anchors[0].bounds.center
+        return sorted(
+            phrases,
+            key=lambda p: math.hypot(p.bounds.center.x - anchor.x, p.bounds.center.y - anchor.y),
+        )
+
+
+def _clamp(word: OcrWord, width: int, height: int) -> OcrWord:
+    b = word.bounds
+    x1, y1 = min(max(0, b.x1), width), min(max(0, b.y1), height)
+    bounds = Bounds(x1, y1, max(x1, min(b.x2, width)), max(y1, min(b.y2, height)))
+    return OcrWord(word.text, bounds, word.confidence, word.line)
