@@ -18,6 +18,7 @@ from typing import NoReturn
 from iconfind._errors import BackendError, IconfindError
 from iconfind._locator import Locator, NotResolvedError
 from iconfind._models import FindResult
+from iconfind._scaling import Scaling
 from iconfind.backends.base import DeviceBackend
 from iconfind.backends.replay import ReplayBackend
 
@@ -48,6 +49,16 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument("--json", action="store_true", help="print one JSON object (wire form)")
         sub.add_argument(
             "--budget", type=float, default=10.0, metavar="SECONDS", help="time budget (default 10)"
+        )
+        scale = sub.add_mutually_exclusive_group()
+        scale.add_argument(
+            "--max-dimension",
+            type=int,
+            metavar="N",
+            help="coordinates in a screenshot scaled to fit N px (longest side); taps convert back",
+        )
+        scale.add_argument(
+            "--raw", action="store_true", help="coordinates in device pixels (the default)"
         )
 
     find = commands.add_parser("find", help="find an element (text, icon name, selector)")
@@ -128,9 +139,21 @@ def describe(result: FindResult) -> str:
     return "\n".join(lines) if lines else "(empty result)"
 
 
+def scaling_from(args: argparse.Namespace) -> Scaling | None:
+    """The screenshot scaling the flags ask for: ``None`` (device pixels) unless
+    ``--max-dimension N``; ``--raw`` says device pixels explicitly."""
+    if args.raw:
+        return Scaling.raw()
+    if args.max_dimension is None:
+        return None
+    if args.max_dimension < 1:
+        raise UsageError(f"--max-dimension must be a positive number, got {args.max_dimension}")
+    return Scaling(args.max_dimension)
+
+
 def _run(args: argparse.Namespace) -> int:
     backend = open_backend(args)
-    locator = Locator(backend, budget_s=args.budget)
+    locator = Locator(backend, budget_s=args.budget, scaling=scaling_from(args))
     out = print
     if args.command == "dump":
         result = locator.dump()

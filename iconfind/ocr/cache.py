@@ -14,8 +14,8 @@ from iconfind.ocr.engine import OcrWord
 
 DEFAULT_MAX_ENTRIES = 16
 
-Words = tuple[OcrWord, ...] | None
-"""One pass's words in device pixels, or ``None`` when the pass does not apply to the screen."""
+Words = tuple[OcrWord, ...]
+"""One pass's words in device pixels."""
 
 
 class OcrCache:

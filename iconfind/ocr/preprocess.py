@@ -6,10 +6,10 @@
    :data:`TARGET_GLYPH_HEIGHT`. A 1080x2400 phone screenshot usually halves (a quarter of the
    pixels, faster and, measured on the example snapshots, better recall); small desktop text is
    upscaled.
-3. Polarity: Tesseract wants dark text on a light page. :func:`polarity_normalized` finds solid
-   dark regions (a blue button, a dark toolbar, a dark-theme background) and inverts just them,
-   contrast stretched, so white-on-blue "Sign in" becomes black on white. It is the second OCR
-   pass, run only when the first one misses.
+3. Polarity: Tesseract wants dark text on a light page. :func:`light_text_inverted` turns light
+   text on any darker background (a blue button, a dark toolbar, a dark theme) into black on
+   white, so white-on-blue "Sign in" is read. It is the second OCR pass, run only when the first
+   one misses.
 """
 
 from __future__ import annotations
@@ -62,10 +62,12 @@ def glyph_height(gray: Gray) -> float | None:
     return float(np.median(heights[glyphs]))
 
 
-def working_scale(gray: Gray) -> float:
-    """The factor that brings the screen's text to :data:`TARGET_GLYPH_HEIGHT` (1.0 when the
-    text height cannot be measured or is already close)."""
-    height = glyph_height(gray)
+def working_scale(gray: Gray, height: float | None = None) -> float:
+    """The factor that brings the screen's text (``height``: its measured glyph height, by
+    default :func:`glyph_height`) to :data:`TARGET_GLYPH_HEIGHT`; 1.0 when the text height
+    cannot be measured or is already close."""
+    if height is None:
+        height = glyph_height(gray)
     if height is None:
         return 1.0
     scale = min(MAX_SCALE, max(MIN_SCALE, TARGET_GLYPH_HEIGHT / height))
@@ -87,33 +89,18 @@ def resize(gray: Gray, scale: float) -> Gray:
     return np.asarray(cv2.resize(gray, size, interpolation=interpolation), dtype=np.uint8)
 
 
-def polarity_normalized(gray: Gray, min_side: float = 1.5 * TARGET_GLYPH_HEIGHT) -> Gray | None:
-    """``gray`` with every solid dark region inverted and contrast stretched (its background
-    to white, its light text to black); ``None`` when there is no such region.
+def light_text_inverted(gray: Gray, glyph: float = TARGET_GLYPH_HEIGHT) -> Gray:
+    """The inverted pass: light strokes on any darker background (white on a blue button, on a
+    red one, light text of a dark theme) as black on a white page.
 
-    A region is a connected blob of pixels darker than Otsu's threshold, at least ``min_side``
-    working pixels on each side, covering at least 75% of its bounding box: buttons, bars,
-    a dark background. Glyphs of dark text are neither that big nor that solid.
+    A white top-hat (the image minus its morphological opening) keeps only light features
+    thinner than the kernel, i.e. strokes of text glyphs ``glyph`` pixels tall, whatever the
+    local background; it is stretched and inverted. Dark-on-light text turns to noise here,
+    which is why this is the second pass, not the first.
     """
-    threshold = _otsu(gray)
-    dark = (gray <= threshold).astype(np.uint8)
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
-    out: Gray | None = None
-    for label in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[label])
-        if w < min_side or h < min_side or area < 0.75 * w * h:
-            continue
-        if out is None:
-            out = gray.copy()
-        mask = (labels[y : y + h, x : x + w] == label).astype(np.uint8)
-        contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
-        filled = np.zeros_like(mask)
-        cv2.drawContours(filled, contours, -1, 1, thickness=-1)
-        inside = filled.astype(bool)
-        patch = out[y : y + h, x : x + w].astype(np.float32)
-        background = float(np.median(patch[mask.astype(bool)]))
-        brightest = float(patch[inside].max())
-        span = max(1.0, brightest - background)
-        stretched = 255.0 - np.clip((patch - background) * 255.0 / span, 0.0, 255.0)
-        out[y : y + h, x : x + w] = np.where(inside, stretched, patch).astype(np.uint8)
-    return out
+    size = int(min(41, max(5, round(0.8 * glyph))))
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
+    tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
+    peak = max(32.0, float(np.percentile(tophat, 99.9)))
+    inverted = 255.0 - np.clip(tophat * (255.0 / peak), 0.0, 255.0)
+    return np.asarray(inverted, dtype=np.uint8)

@@ -17,13 +17,20 @@ from iconfind._screen import Screen
 from iconfind.ocr.cache import OcrCache, Words
 from iconfind.ocr.engine import OcrEngine, OcrWord, TesseractEngine
 from iconfind.ocr.phrases import MIN_CONFIDENCE, Phrase, find_phrases, tokens
-from iconfind.ocr.preprocess import polarity_normalized, resize, to_gray, working_scale
+from iconfind.ocr.preprocess import (
+    TARGET_GLYPH_HEIGHT,
+    glyph_height,
+    light_text_inverted,
+    resize,
+    to_gray,
+    working_scale,
+)
 from iconfind.strategies.base import Query
 
 PLAIN, INVERTED = "plain", "inverted"
 PASSES = (PLAIN, INVERTED)
-"""First the grayscale screen; then, only if that missed, the screen with its solid dark regions
-inverted (light-on-dark text)."""
+"""First the grayscale screen; then, only if that missed, the inverted pass that turns light text
+on darker backgrounds into dark text on white."""
 OCR_CLASS_NAME = "ocr.Text"
 
 
@@ -92,8 +99,8 @@ class OcrText:
         )
 
     def read(self, screen: Screen, pass_name: str = PLAIN) -> Words:
-        """One pass's words in device pixels (cached per screen), or ``None`` when the pass does
-        not apply (no dark region to invert). Raises :class:`OcrUnavailableError`."""
+        """One pass's words in device pixels, cached per screen. Raises
+        :class:`OcrUnavailableError` when the engine cannot run."""
         key = (screen.fingerprint, pass_name, self.region)
         return self.cache.get_or_compute(key, lambda: self._ocr(screen, pass_name))
 
@@ -112,13 +119,12 @@ class OcrText:
             image = image.crop(box)
             dx, dy = box[0], box[1]
         gray = to_gray(image)
-        scale = self.scale if self.scale is not None else working_scale(gray)
+        measured = glyph_height(gray)
+        scale = self.scale if self.scale is not None else working_scale(gray, measured)
         work = resize(gray, scale)
         if pass_name == INVERTED:
-            normalized = polarity_normalized(work)
-            if normalized is None:
-                return None
-            work = normalized
+            glyph = measured * scale if measured is not None else TARGET_GLYPH_HEIGHT
+            work = light_text_inverted(work, glyph)
         words = self.engine.read(Image.fromarray(work))
         return tuple(_clamp(w.moved(scale, dx, dy), width, height) for w in words)
 
