@@ -72,22 +72,18 @@ class OcrText:
             screen.notes.append("tier 3 skipped: OCR needs text in the query")
             return None
         phrases: list[Phrase] = []
-        read: list[OcrWord] = []
         try:
-            for pass_name in PASSES if self.invert else PASSES[:1]:
+            for pass_name in self._passes:
                 words = self.read(screen, pass_name)
-                if not words:
-                    continue
-                read.extend(words)
                 phrases = find_phrases(words, text, min_confidence=self.min_confidence)
                 if phrases:
                     break
+            if not phrases:
+                return None
+            phrases = self._nearest_first(phrases, query, screen)
         except OcrUnavailableError as exc:
             screen.notes.append(f"tier 3 skipped: {exc}")
             return None
-        if not phrases:
-            return None
-        phrases = self._nearest_first(phrases, query, read, screen)
         return FindResult(
             elements=[
                 Element(bounds=p.bounds, text=p.text, class_name=OCR_CLASS_NAME) for p in phrases
@@ -128,13 +124,17 @@ class OcrText:
         words = self.engine.read(Image.fromarray(work))
         return tuple(_clamp(w.moved(scale, dx, dy), width, height) for w in words)
 
-    def _nearest_first(
-        self, phrases: list[Phrase], query: Query, words: list[OcrWord], screen: Screen
-    ) -> list[Phrase]:
+    def _nearest_first(self, phrases: list[Phrase], query: Query, screen: Screen) -> list[Phrase]:
         anchor_text = query.selector.nearest_to
         if not anchor_text:
             return phrases
-        anchors = find_phrases(words, anchor_text, min_confidence=self.min_confidence)
+        anchors: list[Phrase] = []
+        for pass_name in self._passes:
+            anchors = find_phrases(
+                self.read(screen, pass_name), anchor_text, min_confidence=self.min_confidence
+            )
+            if anchors:
+                break
         if not anchors:
             screen.notes.append(f"tier 3: the nearestTo anchor {anchor_text!r} was not read")
             return phrases
@@ -143,6 +143,10 @@ class OcrText:
             phrases,
             key=lambda p: math.hypot(p.bounds.center.x - anchor.x, p.bounds.center.y - anchor.y),
         )
+
+    @property
+    def _passes(self) -> tuple[str, ...]:
+        return PASSES if self.invert else PASSES[:1]
 
 
 def _clamp(word: OcrWord, width: int, height: int) -> OcrWord:

@@ -7,7 +7,7 @@ from pathlib import Path
 import attrs
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 
-from iconfind import Bounds
+from iconfind import Bounds, ReplayBackend
 
 DEJAVU = Path("/usr/share/fonts/truetype/dejavu")
 
@@ -24,9 +24,9 @@ class Label:
     button: tuple[tuple[int, int, int, int], str] | None = None
 
 
-def render(size: tuple[int, int], background: str, labels: list[Label]) -> tuple[
-    Image.Image, dict[str, Bounds]
-]:
+def render(
+    size: tuple[int, int], background: str, labels: list[Label]
+) -> tuple[Image.Image, dict[str, Bounds]]:
     """The picture and, per label text, the bounding box of the pixels its glyphs changed."""
     image = Image.new("RGB", size, background)
     ink: dict[str, Bounds] = {}
@@ -52,3 +52,10 @@ def iou(a: Bounds, b: Bounds) -> float:
         return 0.0
     inter = width * height
     return inter / (a.area + b.area - inter)
+
+
+def replay_image(directory: Path, image: Image.Image) -> ReplayBackend:
+    """Save ``image`` as a snapshot with no hierarchy (accessibility unavailable); replay it."""
+    directory.mkdir(parents=True, exist_ok=True)
+    image.save(directory / "screenshot.png")
+    return ReplayBackend(directory)
