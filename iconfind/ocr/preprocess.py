@@ -29,6 +29,10 @@ MIN_SCALE, MAX_SCALE = 0.35, 4.0
 MAX_WORKING_SIDE = 4000
 """Upscaling never makes the working image's longest side exceed this."""
 MIN_GLYPHS = 3
+LIGHT_SURROUNDINGS = 200
+"""Gray level from which a background counts as a light page (the inverted pass skips it)."""
+GLYPH_MAX_HEIGHT = 160
+"""Blobs taller than this (device pixels) are pictures or panels, not letters."""
 
 Gray = npt.NDArray[np.uint8]
 
@@ -43,23 +47,36 @@ def _otsu(gray: Gray) -> float:
     return float(threshold)
 
 
-def glyph_height(gray: Gray) -> float | None:
-    """The median height of glyph-like blobs of the minority colour (text is the minority), or
-    ``None`` when there are too few to tell (a blank screen)."""
-    threshold = _otsu(gray)
-    dark = gray <= threshold
-    text_mask = dark if dark.mean() <= 0.5 else ~dark
-    count, _, stats, _ = cv2.connectedComponentsWithStats(
-        text_mask.astype(np.uint8), connectivity=8
+def _glyph_heights(mask: npt.NDArray[np.uint8], max_height: int) -> npt.NDArray[np.int32]:
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    widths, heights, areas = stats[1:count, 2], stats[1:count, 3], stats[1:count, 4]
+    fill = areas / np.maximum(1, widths * heights)
+    glyphs = (
+        (heights >= 3)
+        & (heights <= max_height)
+        & (widths <= 3 * heights)
+        & (areas >= 4)
+        & (fill <= 0.85)  # solid dots, circles and boxes are not letters
     )
-    if count <= 1:
+    return np.asarray(heights[glyphs], dtype=np.int32)
+
+
+def glyph_height(gray: Gray) -> float | None:
+    """The median height of glyph-like blobs, dark and light, in ``gray``'s pixels; ``None``
+    when there are too few to tell (a blank screen).
+
+    Large screenshots are measured at half size (four times fewer pixels to label).
+    """
+    factor = 2 if max(gray.shape) > 1600 else 1
+    small = resize(gray, 1 / factor) if factor > 1 else gray
+    dark = (small <= _otsu(small)).astype(np.uint8)
+    max_height = min(GLYPH_MAX_HEIGHT // factor, max(8, small.shape[0] // 6))
+    heights = np.concatenate(
+        [_glyph_heights(dark, max_height), _glyph_heights(1 - dark, max_height)]
+    )
+    if heights.size < MIN_GLYPHS:
         return None
-    widths, heights, areas = stats[1:, 2], stats[1:, 3], stats[1:, 4]
-    max_height = max(8, gray.shape[0] // 6)
-    glyphs = (heights >= 4) & (heights <= max_height) & (widths <= 3 * heights) & (areas >= 6)
-    if int(glyphs.sum()) < MIN_GLYPHS:
-        return None
-    return float(np.median(heights[glyphs]))
+    return float(np.median(heights)) * factor
 
 
 def working_scale(gray: Gray, height: float | None = None) -> float:
@@ -95,12 +112,15 @@ def light_text_inverted(gray: Gray, glyph: float = TARGET_GLYPH_HEIGHT) -> Gray:
 
     A white top-hat (the image minus its morphological opening) keeps only light features
     thinner than the kernel, i.e. strokes of text glyphs ``glyph`` pixels tall, whatever the
-    local background; it is stretched and inverted. Dark-on-light text turns to noise here,
-    which is why this is the second pass, not the first.
+    local background; it is stretched and inverted. Where the surroundings (a median over about
+    two and a half glyphs) are lighter than :data:`LIGHT_SURROUNDINGS`, the page is left blank:
+    there the light "features" are only the gaps inside dark text, which the plain pass reads.
     """
     size = int(min(41, max(5, round(0.8 * glyph))))
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (size, size))
     tophat = cv2.morphologyEx(gray, cv2.MORPH_TOPHAT, kernel).astype(np.float32)
+    surroundings = cv2.medianBlur(gray, int(min(255, max(5, round(2.5 * glyph)))) | 1)
+    tophat[surroundings >= LIGHT_SURROUNDINGS] = 0.0
     peak = max(32.0, float(np.percentile(tophat, 99.9)))
     inverted = 255.0 - np.clip(tophat * (255.0 / peak), 0.0, 255.0)
     return np.asarray(inverted, dtype=np.uint8)
