@@ -81,6 +81,14 @@ class RecognizerUnavailableError(IconfindError):
     """
 
 
+class OcrUnavailableError(IconfindError):
+    """The OCR engine cannot run: the Tesseract binary is missing or broken.
+
+    The OCR tier turns this into a note on the result and hands over to the next tier; it is
+    raised to callers only when they use an :class:`~iconfind.ocr.OcrEngine` directly.
+    """
+
+
 __all__ = [
     "BackendError",
     "BackendUrlError",
@@ -89,6 +97,7 @@ __all__ = [
     "IconfindError",
     "InvalidBoundsError",
     "InvalidQueryError",
+    "OcrUnavailableError",
     "PatternFileError",
     "PickerError",
     "PlatformNotSupportedError",

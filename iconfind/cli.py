@@ -22,6 +22,7 @@ from iconfind._scaling import Scaling
 from iconfind.backends.base import DeviceBackend
 from iconfind.backends.replay import ReplayBackend
 from iconfind.backends.urls import backend_from_url
+from iconfind.strategies import default_chain
 
 EXIT_OK, EXIT_NOT_RESOLVED, EXIT_USAGE = 0, 1, 2
 
@@ -58,21 +59,50 @@ def build_parser() -> argparse.ArgumentParser:
             "--budget", type=float, default=10.0, metavar="SECONDS", help="time budget (default 10)"
         )
 
+    def add_scaling(sub: argparse.ArgumentParser) -> None:
+        scale = sub.add_mutually_exclusive_group()
+        scale.add_argument(
+            "--max-dimension",
+            type=int,
+            metavar="N",
+            help="coordinates in a screenshot scaled to fit N px (longest side); taps convert back",
+        )
+        scale.add_argument(
+            "--raw", action="store_true", help="coordinates in device pixels (the default)"
+        )
+
+    def add_recognition(sub: argparse.ArgumentParser) -> None:
+        sub.add_argument(
+            "--no-recognition",
+            action="store_true",
+            help="no local icon recognition: tier 4 offers candidates to pick from",
+        )
+
     find = commands.add_parser("find", help="find an element (text, icon name, selector)")
     find.add_argument("query", metavar="QUERY")
     add_backend(find)
+    add_scaling(find)
+    add_recognition(find)
     find.add_argument("--grid-cell", type=int, metavar="N", help="tier 5: the chosen cell (1-24)")
     find.add_argument(
         "--grid-position", type=int, metavar="P", help="tier 5: position in the cell (1-5)"
     )
-    find.add_argument("--pick", type=int, metavar="INDEX", help="tier 4: the chosen candidate")
+    find.add_argument(
+        "--pick",
+        type=int,
+        metavar="INDEX",
+        help="tier 4: the chosen candidate (implies --no-recognition, so the list is the one shown)",
+    )
 
     tap = commands.add_parser("tap", help="find an element, then tap it")
     tap.add_argument("query", metavar="QUERY")
     add_backend(tap)
+    add_scaling(tap)
+    add_recognition(tap)
 
     dump = commands.add_parser("dump", help="print the accessibility tree")
     add_backend(dump)
+    add_scaling(dump)
 
     record = commands.add_parser(
         "record", help="write a live screen as a snapshot directory (replay case, bug report)"
@@ -248,13 +278,37 @@ def _check_follow_up_flags(args: argparse.Namespace) -> None:
         raise UsageError(f"--pick takes a candidate index from 0, got {args.pick}")
 
 
+def scaling_from(args: argparse.Namespace) -> Scaling | None:
+    """The coordinate scaling ``find`` / ``tap`` / ``dump`` ask for: ``None`` (device pixels)
+    unless ``--max-dimension N``; ``--raw`` says device pixels explicitly. Other commands
+    (``screenshot`` scales its image itself) get ``None``."""
+    if args.command not in ("find", "tap", "dump"):
+        return None
+    if args.raw:
+        return Scaling.raw()
+    if args.max_dimension is None:
+        return None
+    if args.max_dimension < 1:
+        raise UsageError(f"--max-dimension must be a positive number, got {args.max_dimension}")
+    return Scaling(args.max_dimension)
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "record":
         return _record(args)
     if args.budget <= 0:
         raise UsageError(f"--budget must be a positive number of seconds, got {args.budget}")
     backend = open_backend(args)
-    locator = Locator(backend, budget_s=args.budget)
+    # Answering a candidate list (--pick) must see that list again, not a local recognition.
+    recognition = not (
+        getattr(args, "no_recognition", False) or getattr(args, "pick", None) is not None
+    )
+    locator = Locator(
+        backend,
+        strategies=default_chain(recognition=recognition),
+        budget_s=args.budget,
+        scaling=scaling_from(args),
+    )
     out = print
     if args.command == "dump":
         result = locator.dump()

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from iconfind import FollowUpError, Locator, ReplayBackend
+from iconfind.strategies import default_chain
 from tests.conftest import CliRun
 from tests.visual_support import MemoryBackend
 
@@ -19,7 +20,14 @@ RunCli = Callable[..., CliRun]
 def test_cli_overflow_menu_on_unlabeled_toolbar_offers_three_candidates(
     run_cli: RunCli, snapshots: Path
 ) -> None:
-    run = run_cli("find", "overflow menu", "--replay", snapshots / "toolbar_unlabeled", "--json")
+    run = run_cli(
+        "find",
+        "overflow menu",
+        "--replay",
+        snapshots / "toolbar_unlabeled",
+        "--json",
+        "--no-recognition",
+    )
     assert run.returncode == 0, run.stderr
     out = run.json()
     assert (out["tier"], out["source"], out["confidence"]) == (4, "visual", "medium")
@@ -108,14 +116,16 @@ def test_cli_pick_on_a_resolved_find_says_why(run_cli: RunCli, snapshots: Path) 
 
 def test_pick_then_tap_lands_on_the_overflow_icon(snapshots: Path) -> None:
     backend = ReplayBackend(snapshots / "toolbar_unlabeled")
-    locator = Locator(backend)
+    locator = Locator(backend, strategies=default_chain(recognition=False))
     picked = locator.pick(locator.find("overflow menu"), 2)
     locator.tap(picked)
     assert [(p.x, p.y) for p in backend.taps] == [(1006, 157)]
 
 
 def test_pick_out_of_range_is_a_follow_up_error(snapshots: Path) -> None:
-    locator = Locator(ReplayBackend(snapshots / "toolbar_unlabeled"))
+    locator = Locator(
+        ReplayBackend(snapshots / "toolbar_unlabeled"), strategies=default_chain(recognition=False)
+    )
     result = locator.find("overflow menu")
     with pytest.raises(FollowUpError, match="out of range"):
         locator.pick(result, 3)
@@ -124,7 +134,7 @@ def test_pick_out_of_range_is_a_follow_up_error(snapshots: Path) -> None:
 def test_pick_on_a_changed_screen_is_stale(snapshots: Path) -> None:
     light = ReplayBackend(snapshots / "toolbar_unlabeled")
     backend = MemoryBackend(light.screenshot(), light.hierarchy())
-    locator = Locator(backend)
+    locator = Locator(backend, strategies=default_chain(recognition=False))
     result = locator.find("overflow menu")
     assert locator.pick(result, 1).element.center.to_dict() == {"x": 859, "y": 157}
     # The app switches to its dark theme: same tree, other pixels.
@@ -136,6 +146,8 @@ def test_pick_on_a_changed_screen_is_stale(snapshots: Path) -> None:
 
 
 def test_result_keeps_the_screen_id_but_not_on_the_wire(snapshots: Path) -> None:
-    result = Locator(ReplayBackend(snapshots / "toolbar_unlabeled")).find("overflow menu")
+    result = Locator(
+        ReplayBackend(snapshots / "toolbar_unlabeled"), strategies=default_chain(recognition=False)
+    ).find("overflow menu")
     assert result.screen_id and "screenId" not in result.to_dict()
     assert isinstance(result.screenshot, Image.Image) and "screenshot" not in result.to_dict()

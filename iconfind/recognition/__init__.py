@@ -6,6 +6,7 @@
 """
 
 from iconfind.recognition.blobs import find_icon_blobs
+from iconfind.recognition.lazy import LazyRecognizer
 from iconfind.recognition.recognizer import MIN_MARGIN, MIN_SCORE, IconRecognizer
 from iconfind.recognition.references import GlyphTable, ReferenceSet, load_or_build
 
@@ -14,6 +15,7 @@ __all__ = [
     "MIN_SCORE",
     "GlyphTable",
     "IconRecognizer",
+    "LazyRecognizer",
     "ReferenceSet",
     "find_icon_blobs",
     "load_or_build",

@@ -8,29 +8,46 @@ is given.
 from __future__ import annotations
 
 from iconfind._patterns import IconPatterns
+from iconfind.recognition.lazy import LazyRecognizer
 from iconfind.strategies.accessibility import AccessibilityText
 from iconfind.strategies.base import Query, Strategy
 from iconfind.strategies.grid import Grid
+from iconfind.strategies.icon_blobs import IconBlobs
+from iconfind.strategies.ocr import OcrText
 from iconfind.strategies.resource_id import ResourceIdPatterns
-from iconfind.strategies.visual import IconRecognizer, VisualCandidates
+from iconfind.strategies.visual import Recognizer, VisualCandidates
 
 
-def default_chain(*, patterns: IconPatterns | None = None) -> list[Strategy]:
-    """Tiers 1-5 in order: accessibility text, resource-id patterns, OCR, visual, grid."""
+def default_chain(
+    *, patterns: IconPatterns | None = None, recognition: bool = True
+) -> list[Strategy]:
+    """Tiers 1-5 in order: accessibility text, resource-id patterns, OCR, visual (unlabeled
+    clickables, then icon blobs of a tree-less screen, both with local icon recognition), grid.
+
+    ``recognition=False`` leaves local icon recognition out: tier 4 then always offers its
+    candidates for a picker (or the caller) to choose, and tree-less screens go to the grid.
+    """
     patterns = patterns if patterns is not None else IconPatterns.default()
-    return [
+    recognizer = LazyRecognizer() if recognition else None
+    chain: list[Strategy] = [
         AccessibilityText(),
         ResourceIdPatterns(patterns=patterns),
-        VisualCandidates(patterns=patterns),
-        Grid(),
+        OcrText(),
+        VisualCandidates(patterns=patterns, recognizer=recognizer),
     ]
+    if recognizer is not None:
+        chain.append(IconBlobs(recognizer=recognizer, patterns=patterns))
+    chain.append(Grid())
+    return chain
 
 
 __all__ = [
     "AccessibilityText",
     "Grid",
-    "IconRecognizer",
+    "IconBlobs",
+    "OcrText",
     "Query",
+    "Recognizer",
     "ResourceIdPatterns",
     "Strategy",
     "VisualCandidates",

@@ -36,10 +36,19 @@ def point_element(x: int, y: int) -> Element:
     return Element(bounds=Bounds(x, y, x + 1, y + 1), class_name=POINT_CLASS)
 
 
+LOCATING_AREA = 0.5
+"""A clickable covering at least this share of the screen (a full-screen canvas, a webview)
+says nothing about where to tap, so it does not make a tree useful."""
+
+
 def tree_is_useless(screen: Screen) -> bool:
-    """The seed's trigger: no tree, an empty one, or nothing clickable in it."""
+    """The seed's trigger: no tree, an empty one, or nothing clickable in it that locates
+    anything (clickables as large as half the screen, such as a canvas, do not count)."""
     elements = screen.hierarchy
-    return elements is None or not any(e.clickable for e in visible(elements))
+    if elements is None:
+        return True
+    limit = LOCATING_AREA * screen.width * screen.height
+    return not any(e.clickable and e.bounds.area < limit for e in visible(elements))
 
 
 @frozen

@@ -6,7 +6,8 @@ order (top-to-bottom by rows, left-to-right within a row), at most 6 with ``trun
 ``total_candidates`` beyond that. A caller or a :class:`~iconfind.pickers.Picker` chooses one and
 :meth:`Locator.pick <iconfind.Locator.pick>` turns it into a tap point.
 
-With an :class:`IconRecognizer`, each candidate also carries the recognizer's ranking as
+With a :class:`Recognizer` (the default chain uses :class:`iconfind.recognition.IconRecognizer`),
+each candidate also carries the recognizer's ranking as
 ``hints``, and when exactly one candidate is recognized as the icon the query names
 (``"overflow menu"`` -> ``overflow``), the tier resolves by itself with ``recognized_as`` set.
 """
@@ -19,7 +20,8 @@ from typing import Protocol, runtime_checkable
 from attrs import field, frozen
 from PIL import Image
 
-from iconfind._models import Candidate, Element, FindResult
+from iconfind._errors import RecognizerUnavailableError
+from iconfind._models import Bounds, Candidate, Element, FindResult
 from iconfind._patterns import IconPatterns
 from iconfind._screen import Screen
 from iconfind.imaging.encode import clip_to, encode_crop, estimate_tokens
@@ -37,7 +39,7 @@ CLEAR_MARGIN = 0.15
 
 
 @runtime_checkable
-class IconRecognizer(Protocol):
+class Recognizer(Protocol):
     """A local icon classifier (no model call): ranks a crop against icon classes."""
 
     def rank(self, crop: Image.Image, top: int = 3) -> list[tuple[str, float]]:
@@ -138,7 +140,7 @@ class VisualCandidates:
     ``any_query=True`` to offer candidates for every query.
     """
 
-    recognizer: IconRecognizer | None = None
+    recognizer: Recognizer | None = None
     patterns: IconPatterns = field(factory=IconPatterns.default)
     max_candidates: int = MAX_CANDIDATES
     any_query: bool = False
@@ -156,11 +158,19 @@ class VisualCandidates:
         if not found:
             return None
         shot = screen.screenshot
-        rankings = self._rank(found, shot) if self.recognizer is not None else None
-        if rankings is not None:
-            resolved = self._resolve(query, found, rankings)
-            if resolved is not None:
-                return resolved
+        rankings = self._rank(found, shot, screen) if self.recognizer is not None else None
+        if rankings is not None and self.recognizer is not None:
+            wanted = [c.name for c in self.patterns.classes_for(query.selector.words)]
+            winner = recognized_winner(self.recognizer, wanted, found, rankings)
+            if winner is not None:
+                element, name = winner
+                return FindResult(
+                    elements=[element],
+                    source="visual",
+                    tier=4,
+                    confidence="medium",
+                    recognized_as=name,
+                )
         shown = found[: self.max_candidates]
         candidates = []
         total_bytes = 0
@@ -189,54 +199,66 @@ class VisualCandidates:
             suggestion=f"Pick the candidate (0-{len(shown) - 1}) that is the target",
         )
 
-    def _rank(self, found: Sequence[Element], shot: Image.Image) -> list[list[tuple[str, float]]]:
+    def _rank(
+        self, found: Sequence[Element], shot: Image.Image, screen: Screen
+    ) -> list[list[tuple[str, float]]] | None:
         assert self.recognizer is not None
-        rankings = []
-        for element in found:
-            box = clip_to(element.bounds, *shot.size)
-            assert box is not None  # the filter keeps on-screen elements only
-            rankings.append(self.recognizer.rank(shot.crop((box.x1, box.y1, box.x2, box.y2))))
-        return rankings
+        try:
+            return rank_regions(self.recognizer, [e.bounds for e in found], shot)
+        except RecognizerUnavailableError as exc:
+            screen.notes.append(f"tier 4 ran without local icon recognition: {exc}")
+            return None
 
-    def _resolve(
-        self,
-        query: Query,
-        found: Sequence[Element],
-        rankings: Sequence[list[tuple[str, float]]],
-    ) -> FindResult | None:
-        assert self.recognizer is not None
-        wanted = [c.name for c in self.patterns.classes_for(query.selector.words)]
-        if not wanted:
-            return None
-        accepted: list[tuple[float, Element, str]] = []
-        for element, ranking in zip(found, rankings, strict=True):
-            for name in wanted:
-                if self.recognizer.accepts(ranking, name):
-                    score = max((s for n, s in ranking if n == name), default=0.0)
-                    accepted.append((score, element, name))
-                    break
-        if not accepted:
-            return None
-        accepted.sort(key=lambda item: item[0], reverse=True)
-        if len(accepted) > 1 and accepted[0][0] - accepted[1][0] < CLEAR_MARGIN:
-            return None
-        _, element, name = accepted[0]
-        return FindResult(
-            elements=[element],
-            source="visual",
-            tier=4,
-            confidence="medium",
-            recognized_as=name,
-        )
+
+def rank_regions(
+    recognizer: Recognizer, regions: Sequence[Bounds], shot: Image.Image
+) -> list[list[tuple[str, float]]]:
+    """The recognizer's ranking of each on-screen region of ``shot``."""
+    rankings = []
+    for region in regions:
+        box = clip_to(region, *shot.size)
+        assert box is not None  # callers keep on-screen regions only
+        rankings.append(recognizer.rank(shot.crop((box.x1, box.y1, box.x2, box.y2))))
+    return rankings
+
+
+def recognized_winner(
+    recognizer: Recognizer,
+    wanted: Sequence[str],
+    found: Sequence[Element],
+    rankings: Sequence[list[tuple[str, float]]],
+) -> tuple[Element, str] | None:
+    """The one element recognized as a wanted icon class, with that class, or ``None``.
+
+    Each element counts when the recognizer ``accepts`` its ranking for a wanted class; with
+    several, the best must lead the next by :data:`CLEAR_MARGIN`.
+    """
+    if not wanted:
+        return None
+    accepted: list[tuple[float, Element, str]] = []
+    for element, ranking in zip(found, rankings, strict=True):
+        for name in wanted:
+            if recognizer.accepts(ranking, name):
+                score = max((s for n, s in ranking if n == name), default=0.0)
+                accepted.append((score, element, name))
+                break
+    if not accepted:
+        return None
+    accepted.sort(key=lambda item: item[0], reverse=True)
+    if len(accepted) > 1 and accepted[0][0] - accepted[1][0] < CLEAR_MARGIN:
+        return None
+    _, element, name = accepted[0]
+    return element, name
 
 
 __all__ = [
     "MAX_CANDIDATES",
-    "IconRecognizer",
+    "Recognizer",
     "VisualCandidates",
     "dedupe_nested",
     "find_candidates",
     "is_icon_sized",
     "reading_order",
+    "recognized_winner",
     "unlabeled_icons",
 ]

@@ -9,6 +9,7 @@ import numpy as np
 from PIL import Image
 
 from iconfind import FindResult, Locator, ReplayBackend, Scaling
+from iconfind.strategies import default_chain
 
 ACCENT = (255, 64, 129)
 
@@ -25,7 +26,9 @@ def accent_pixels(image: Image.Image, box: tuple[int, int, int, int]) -> int:
 
 
 def test_candidates_are_outlined(snapshots: Path) -> None:
-    result = Locator(ReplayBackend(snapshots / "toolbar_unlabeled")).find("overflow menu")
+    result = Locator(
+        ReplayBackend(snapshots / "toolbar_unlabeled"), strategies=default_chain(recognition=False)
+    ).find("overflow menu")
     picture = png(result)
     assert max(picture.size) == 800 and picture.size == (360, 800)
     k = 800 / 2400
@@ -35,7 +38,11 @@ def test_candidates_are_outlined(snapshots: Path) -> None:
 
 
 def test_found_element_is_marked_in_a_scaled_result(snapshots: Path) -> None:
-    locator = Locator(ReplayBackend(snapshots / "toolbar_unlabeled"), scaling=Scaling())
+    locator = Locator(
+        ReplayBackend(snapshots / "toolbar_unlabeled"),
+        strategies=default_chain(recognition=False),
+        scaling=Scaling(),
+    )
     result = locator.pick(locator.find("overflow menu"), 2)
     assert result.scale_factor is not None
     picture = png(result)

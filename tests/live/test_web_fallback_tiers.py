@@ -13,6 +13,7 @@ import pytest
 
 from iconfind import Locator
 from iconfind.backends.web import WebBackend
+from iconfind.strategies import default_chain
 from tests.live.resources import clicks
 
 pytestmark = pytest.mark.web
@@ -59,7 +60,7 @@ def test_tier5_grid_cell_and_position_reach_an_icon_on_a_canvas_only_page(
     open_page: OpenPage,
 ) -> None:
     web = open_page("canvas_only.html")
-    locator = Locator(web)
+    locator = Locator(web, strategies=default_chain(recognition=False))
     offered = locator.find("play button")
     assert offered.needs_pick  # the grid (or candidates), never a silent guess
     result = locator.find("play button", grid_cell=6, grid_position=3)

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 
 from iconfind import Locator, OpenAIVisionPicker, PickerError, ReplayBackend, Selector
+from iconfind.strategies import default_chain
 
 
 class FakeOpenAI:
@@ -101,7 +102,9 @@ def test_tier_4_resolves_end_to_end_with_one_model_call(
     fake_openai.answer("2")
     backend = ReplayBackend(snapshots / "toolbar_unlabeled")
     with picker_for(fake_openai) as picker:
-        result = Locator(backend, picker=picker).find("overflow menu")
+        result = Locator(backend, strategies=default_chain(recognition=False), picker=picker).find(
+            "overflow menu"
+        )
     assert result.ok and result.element.center.to_dict() == {"x": 1006, "y": 157}
     assert (result.tier, result.source, result.confidence) == (4, "visual", "medium")
     assert len(fake_openai.requests) == 1
@@ -119,7 +122,7 @@ def test_tier_5_resolves_in_cell_then_position(fake_openai: FakeOpenAI, snapshot
     fake_openai.answer("3")
     backend = ReplayBackend(snapshots / "blank_canvas")
     with picker_for(fake_openai) as picker:
-        locator = Locator(backend, picker=picker)
+        locator = Locator(backend, strategies=default_chain(recognition=False), picker=picker)
         result = locator.find("yellow ball")
         locator.tap(result)
     assert result.element.center.to_dict() == {"x": 945, "y": 1000}
@@ -136,9 +139,11 @@ def test_a_model_that_answers_none_leaves_the_choice_to_the_caller(
 ) -> None:
     fake_openai.answer("none")
     with picker_for(fake_openai) as picker:
-        result = Locator(ReplayBackend(snapshots / "toolbar_unlabeled"), picker=picker).find(
-            "settings"
-        )
+        result = Locator(
+            ReplayBackend(snapshots / "toolbar_unlabeled"),
+            strategies=default_chain(recognition=False),
+            picker=picker,
+        ).find("settings")
     assert result.needs_pick and len(result.candidates) == 3
     assert "the picker chose none" in result.notes
 

@@ -11,6 +11,7 @@ from PIL import Image
 
 from iconfind import Bounds, Element, FollowUpError, Locator, ReplayBackend, Selector
 from iconfind._screen import Screen
+from iconfind.strategies import default_chain
 from iconfind.strategies.base import Query
 from iconfind.strategies.grid import Grid
 from tests.visual_support import MemoryBackend
@@ -68,7 +69,9 @@ def test_position_follow_up_is_a_point_element(snapshots: Path) -> None:
 
 
 def test_null_root_dump_goes_to_the_grid(snapshots: Path) -> None:
-    result = Locator(ReplayBackend(snapshots / "sign_in_null_root")).find("hamburger")
+    result = Locator(
+        ReplayBackend(snapshots / "sign_in_null_root"), strategies=default_chain(recognition=False)
+    ).find("hamburger")
     assert result.tier == 5 and result.grid_image
 
 
@@ -124,3 +127,14 @@ def test_scaled_locator_reports_the_point_in_image_space(snapshots: Path) -> Non
     locator.tap(result)
     assert len(backend.taps) == 1
     assert abs(backend.taps[0].x - 945) <= 3 and abs(backend.taps[0].y - 1000) <= 3
+
+
+def test_a_full_screen_clickable_canvas_does_not_make_the_tree_useful(tmp_path: Path) -> None:
+    from tests.screens import el, replay_of
+
+    canvas = replay_of(
+        tmp_path / "canvas", [el("[0,0][1080,2400]", class_name="Canvas", clickable=True)]
+    )
+    assert Locator(canvas).find("x").tier == 5
+    button = replay_of(tmp_path / "button", [el("[0,0][300,150]", text="", clickable=True)])
+    assert Locator(button).find("x").error is not None

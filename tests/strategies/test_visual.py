@@ -163,7 +163,9 @@ def test_truncation_counts(count: int) -> None:
 
 
 def test_toolbar_icons_in_order_with_small_jpeg_crops(snapshots: Path) -> None:
-    result = Locator(ReplayBackend(snapshots / "toolbar_unlabeled")).find("overflow menu")
+    result = Locator(
+        ReplayBackend(snapshots / "toolbar_unlabeled"), strategies=default_chain(recognition=False)
+    ).find("overflow menu")
     assert (result.tier, result.source, result.confidence) == (4, "visual", "medium")
     assert [c.bounds.format() for c in result.candidates] == TOOLBAR_ORDER
     for candidate in result.candidates:
@@ -176,7 +178,9 @@ def test_toolbar_icons_in_order_with_small_jpeg_crops(snapshots: Path) -> None:
 
 
 def test_player_snapshot_truncates_and_dedupes(snapshots: Path) -> None:
-    result = Locator(ReplayBackend(snapshots / "player_unlabeled")).find("play button")
+    result = Locator(
+        ReplayBackend(snapshots / "player_unlabeled"), strategies=default_chain(recognition=False)
+    ).find("play button")
     assert result.truncated is True and result.total_candidates == 9
     assert [c.bounds.format() for c in result.candidates] == [
         "[0,84][147,231]",
@@ -195,7 +199,9 @@ def test_six_photo_like_crops_stay_under_24_kb() -> None:
     noise = Image.frombytes("RGB", (1080, 2400), rnd.randbytes(1080 * 2400 * 3))
     backend = screen_of_icons(6)
     backend.image = noise
-    result = Locator(backend).find("overflow menu")
+    # No OCR: Tesseract on a screen of noise is slow, and this test is about the payload.
+    chain = [s for s in default_chain(recognition=False) if s.name != "ocr"]
+    result = Locator(backend, strategies=chain).find("overflow menu")
     assert len(result.candidates) == 6
     assert len(json.dumps(result.to_dict()).encode()) < 24 * 1024
 
@@ -220,6 +226,7 @@ def test_a_single_recognized_icon_resolves_the_tier() -> None:
     chain = [
         VisualCandidates(recognizer=recognizer) if s.name == "visual" else s
         for s in default_chain()
+        if s.name != "ocr"
     ]
     locator = Locator(coloured_screen([GREEN, BLUE, RED]), strategies=chain)
     result = locator.find("overflow menu")

@@ -1,0 +1,102 @@
+"""Tier 4 without a tree: icon-shaped blobs of the screenshot, recognised locally.
+
+Ads, games and webviews often have no accessibility tree at all. Before falling to the grid,
+this strategy scans the screenshot for icon-sized shapes
+(:func:`iconfind.recognition.find_icon_blobs`) and asks the local recognizer which icon each one
+shows. It settles the find only when it is sure:
+
+- exactly one blob is a clear winner for the icon the query names -> that blob, tier 4,
+  ``source="visual"``, ``recognized_as`` set, no LLM;
+- otherwise the blobs whose best guess is the wanted icon (but not clearly) are offered as
+  candidates with their hints;
+- otherwise ``None``, and the grid takes over.
+
+It runs only for queries that name an icon class, never for grid follow-ups.
+"""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+from iconfind._errors import RecognizerUnavailableError
+from iconfind._models import Candidate, Element, FindResult
+from iconfind._patterns import IconPatterns
+from iconfind._screen import Screen
+from iconfind.imaging.encode import encode_crop, estimate_tokens
+from iconfind.strategies.base import Query
+from iconfind.strategies.visual import (
+    CROP_B64_BUDGET,
+    MAX_CANDIDATES,
+    Recognizer,
+    rank_regions,
+    recognized_winner,
+)
+
+
+def _default_recognizer() -> Recognizer:
+    from iconfind.recognition.lazy import LazyRecognizer
+
+    return LazyRecognizer()
+
+
+@frozen
+class IconBlobs:
+    """Tier 4 for screens with no accessibility tree (see the module docstring)."""
+
+    recognizer: Recognizer = field(factory=_default_recognizer)
+    patterns: IconPatterns = field(factory=IconPatterns.default)
+    name: str = "icon_blobs"
+
+    def find(self, query: Query, screen: Screen) -> FindResult | None:
+        if query.is_follow_up or screen.hierarchy is not None:
+            return None
+        wanted = [c.name for c in self.patterns.classes_for(query.selector.text or "")]
+        if not wanted:
+            return None
+        from iconfind.recognition.blobs import find_icon_blobs
+
+        shot = screen.screenshot
+        regions = find_icon_blobs(shot)
+        if not regions:
+            return None
+        try:
+            rankings = rank_regions(self.recognizer, regions, shot)
+        except RecognizerUnavailableError as exc:
+            screen.notes.append(f"icon blobs not scanned: {exc}")
+            return None
+        blobs = [
+            Element(bounds=bounds, class_name="blob.Icon", clickable=True, index=i)
+            for i, bounds in enumerate(regions)
+        ]
+        winner = recognized_winner(self.recognizer, wanted, blobs, rankings)
+        if winner is not None:
+            element, name = winner
+            return FindResult(
+                elements=[element], source="visual", tier=4, confidence="medium", recognized_as=name
+            )
+        likely = [
+            (blob, ranking)
+            for blob, ranking in zip(blobs, rankings, strict=True)
+            if ranking and ranking[0][0] in wanted
+        ][:MAX_CANDIDATES]
+        if not likely:
+            return None
+        candidates = []
+        total = 0
+        for i, (blob, ranking) in enumerate(likely):
+            crop = encode_crop(shot, blob.bounds, max_b64_chars=CROP_B64_BUDGET)
+            total += crop.nbytes
+            candidates.append(
+                Candidate(
+                    index=i, bounds=blob.bounds, image=crop.data, element=blob, hints=tuple(ranking)
+                )
+            )
+        return FindResult(
+            candidates=candidates,
+            source="visual",
+            tier=4,
+            confidence="medium",
+            image_bytes=total,
+            estimated_tokens=estimate_tokens(total),
+            suggestion=f"Pick the candidate (0-{len(candidates) - 1}) that is the target",
+        )
