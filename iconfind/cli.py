@@ -8,6 +8,7 @@ unreadable input, with one line on stderr and no traceback (``ICONFIND_DEBUG=1``
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
@@ -18,6 +19,7 @@ from typing import NoReturn
 from iconfind._errors import BackendError, IconfindError
 from iconfind._locator import Locator, NotResolvedError
 from iconfind._models import FindResult
+from iconfind._scaling import Scaling
 from iconfind.backends.base import DeviceBackend
 from iconfind.backends.replay import ReplayBackend
 
@@ -65,6 +67,28 @@ def build_parser() -> argparse.ArgumentParser:
 
     dump = commands.add_parser("dump", help="print the accessibility tree")
     add_backend(dump)
+
+    mcp = commands.add_parser("mcp", help="serve the agent tools over MCP on stdio")
+    mcp.add_argument("--replay", metavar="SNAPSHOT", help="a snapshot directory")
+    mcp.add_argument("--backend", metavar="URL", help="a live backend URL")
+    mcp.add_argument("--budget", type=float, default=10.0, metavar="SECONDS")
+    mcp.add_argument(
+        "--max-dimension",
+        type=int,
+        default=1000,
+        metavar="PX",
+        help="scale screenshots to this longest side (default 1000)",
+    )
+    mcp.add_argument("--raw", action="store_true", help="no scaling: device pixels")
+    mcp.add_argument("--max-actions-per-minute", type=int, default=10, metavar="N")
+    mcp.add_argument(
+        "--block",
+        action="append",
+        default=[],
+        metavar="APP",
+        help="refuse to read or act while APP is in front (repeatable, wildcards)",
+    )
+    mcp.add_argument("--audit-log", metavar="FILE", help="append every action as a JSON line")
     return parser
 
 
@@ -73,6 +97,32 @@ def open_backend(args: argparse.Namespace) -> DeviceBackend:
     if args.replay:
         return ReplayBackend(args.replay)
     raise UsageError("no screen given: pass --replay SNAPSHOT")
+
+
+def _run_mcp(args: argparse.Namespace) -> int:
+    try:
+        from iconfind.agent import Rails, ToolBox
+        from iconfind.agent.mcp import run_stdio
+    except ImportError as exc:
+        raise UsageError(f"iconfind mcp needs: pip install 'iconfind[mcp]' ({exc})") from None
+    if args.replay and args.backend:
+        raise UsageError("give --replay or --backend, not both")
+    if args.backend:
+        try:
+            urls = importlib.import_module("iconfind.backends.urls")
+        except ImportError:
+            raise UsageError("--backend URL is not available in this iconfind") from None
+        backend: DeviceBackend = urls.backend_from_url(args.backend)
+    else:
+        backend = open_backend(args)
+    scaling = Scaling.raw() if args.raw else Scaling(args.max_dimension)
+    rails = Rails(
+        max_actions_per_minute=args.max_actions_per_minute,
+        blocklist=args.block,
+        audit_path=args.audit_log,
+    )
+    run_stdio(ToolBox(Locator(backend, budget_s=args.budget, scaling=scaling), rails=rails))
+    return EXIT_OK
 
 
 def _emit(result: FindResult, as_json: bool, out: Callable[[str], None]) -> None:
@@ -129,6 +179,8 @@ def describe(result: FindResult) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "mcp":
+        return _run_mcp(args)
     backend = open_backend(args)
     locator = Locator(backend, budget_s=args.budget)
     out = print

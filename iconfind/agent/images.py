@@ -64,7 +64,9 @@ def split_images(result: Mapping[str, Any]) -> tuple[dict[str, Any], list[ImageP
 
     def walk(value: Any, where: str, key: str | None) -> Any:
         if isinstance(value, Mapping):
-            return {k: walk(v, f"{where}.{k}" if where else str(k), str(k)) for k, v in value.items()}
+            return {
+                k: walk(v, f"{where}.{k}" if where else str(k), str(k)) for k, v in value.items()
+            }
         if isinstance(value, list):
             return [walk(v, f"{where}[{i}]", None) for i, v in enumerate(value)]
         if isinstance(value, str) and key in IMAGE_KEYS:

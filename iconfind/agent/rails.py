@@ -296,9 +296,9 @@ __all__ = [
     "DEFAULT_MAX_ACTIONS_PER_MINUTE",
     "Action",
     "AuditRecord",
+    "FrontApp",
     "Permit",
     "Rails",
     "Refusal",
-    "FrontApp",
     "current_window",
 ]

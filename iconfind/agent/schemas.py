@@ -143,8 +143,7 @@ UI_TOOL = ToolSpec(
                 "type": "integer",
                 "minimum": 1,
                 "maximum": 24,
-                "description": "Grid cell 1-24 (6 rows x 4 columns, left-to-right, "
-                "top-to-bottom).",
+                "description": "Grid cell 1-24 (6 rows x 4 columns, left-to-right, top-to-bottom).",
             },
             "gridPosition": {
                 "type": "integer",

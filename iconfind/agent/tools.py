@@ -34,9 +34,7 @@ try:
     import jsonschema
     from jsonschema.exceptions import ValidationError, best_match
 except ImportError as exc:  # pragma: no cover - depends on the installed extras
-    raise ImportError(
-        "iconfind.agent needs jsonschema: pip install 'iconfind[agent]'"
-    ) from exc
+    raise ImportError("iconfind.agent needs jsonschema: pip install 'iconfind[agent]'") from exc
 
 TOOL_ERRORS = frozenset(
     {
@@ -60,8 +58,16 @@ OPERATION_FIELDS: dict[str, frozenset[str]] = {
     "dump": frozenset({"debug"}),
     "find": frozenset({"selector", "gridCell", "gridPosition", "candidateIndex", "debug"}),
     "tap": frozenset(
-        {"selector", "x", "y", "elementIndex", "candidateIndex", "gridCell", "gridPosition",
-         "debug"}
+        {
+            "selector",
+            "x",
+            "y",
+            "elementIndex",
+            "candidateIndex",
+            "gridCell",
+            "gridPosition",
+            "debug",
+        }
     ),
     "input": frozenset({"text", "selector", "debug"}),
     "screenshot": frozenset({"inline", "localPath", "maxDimension", "raw"}),
@@ -151,8 +157,7 @@ def _wire(value: Any) -> dict[str, Any]:
 class ToolBox:
     """Dispatches agent tool calls to a :class:`~iconfind.Locator` (and a memory).
 
-    >>> from iconfind import Locator, ReplayBackend                                # doctest: +SKIP
-    >>> box = ToolBox(Locator(ReplayBackend("examples/snapshots/toolbar")))          # doctest: +SKIP
+    >>> box = ToolBox(Locator(ReplayBackend("examples/snapshots/toolbar")))  # doctest: +SKIP
     >>> box.call("ui", {"operation": "find", "selector": {"text": "overflow menu"}})["tier"]
     2
 
@@ -277,9 +282,7 @@ class ToolBox:
     def _run_action(self, permit: Permit, name: str, args: dict[str, Any]) -> dict[str, Any]:
         out = self._run(name, args)
         error = out.get("error")
-        summary = {
-            key: out[key] for key in ("tapped", "typed", "clicked", "success") if key in out
-        }
+        summary: dict[str, Any] = {key: out[key] for key in ("tapped", "typed", "clicked", "success") if key in out}
         if name == "type_in_element" or (name == "ui" and args["operation"] == "input"):
             summary.pop("typed", None)
             if error is None:
@@ -461,8 +464,7 @@ class ToolBox:
         target = self._memory().teach_target(label, x, y)
         return {
             "success": True,
-            "message": f'Learned "{label}" at ({x}, {y}). I\'ll remember this for future '
-            "sessions.",
+            "message": f'Learned "{label}" at ({x}, {y}). I\'ll remember this for future sessions.',
             "targetId": target.id,
         }
 
@@ -512,7 +514,10 @@ def _check_ui(args: dict[str, Any]) -> None:
                 ("gridCell", "gridCell" in args),
                 ("candidateIndex", "candidateIndex" in args),
                 ("elementIndex", "elementIndex" in args and "selector" not in args),
-                ("selector", "selector" in args and not ({"gridCell", "candidateIndex"} & set(args))),
+                (
+                    "selector",
+                    "selector" in args and not ({"gridCell", "candidateIndex"} & set(args)),
+                ),
             )
             if present
         ]
