@@ -114,7 +114,10 @@ class ArgumentError(Exception):
         self.message = message
 
     def to_dict(self) -> dict[str, Any]:
-        return invalid_arguments(self.field, self.message)
+        message = self.message
+        if self.field.rpartition(".")[2] not in message:
+            message = f"{self.field}: {message}"
+        return invalid_arguments(self.field, message)
 
 
 def invalid_arguments(field: str, message: str) -> dict[str, Any]:
