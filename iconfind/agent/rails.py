@@ -28,7 +28,7 @@ Outcome = Literal["performed", "confirmed", "refused", "failed"]
 
 DEFAULT_MAX_ACTIONS_PER_MINUTE = 10
 WINDOW_S = 60.0
-REDACTED_KEYS = frozenset({"text"})
+REDACTED_KEYS = frozenset({"text", "typed"})
 
 
 def _plain(value: Mapping[str, Any]) -> dict[str, Any]:
@@ -252,7 +252,7 @@ class Rails:
             app=action.app,
             outcome=outcome,
             reason=reason,
-            result=result,
+            result=self._redact(result) if result is not None else None,
         )
         with self._lock:
             self.audit.append(record)

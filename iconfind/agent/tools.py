@@ -286,10 +286,6 @@ class ToolBox:
         out = self._run(name, args)
         error = out.get("error")
         summary: dict[str, Any] = {key: out[key] for key in ("tapped", "typed", "clicked", "success") if key in out}
-        if name == "type_in_element" or (name == "ui" and args["operation"] == "input"):
-            summary.pop("typed", None)
-            if error is None:
-                summary["typed"] = f"<{len(args['text'])} characters>"
         self.rails.record(permit, result=summary or None, error=error)
         return out
 
