@@ -285,7 +285,9 @@ class ToolBox:
     def _run_action(self, permit: Permit, name: str, args: dict[str, Any]) -> dict[str, Any]:
         out = self._run(name, args)
         error = out.get("error")
-        summary: dict[str, Any] = {key: out[key] for key in ("tapped", "typed", "clicked", "success") if key in out}
+        summary: dict[str, Any] = {
+            key: out[key] for key in ("tapped", "typed", "clicked", "success") if key in out
+        }
         self.rails.record(permit, result=summary or None, error=error)
         return out
 

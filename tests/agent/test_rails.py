@@ -61,7 +61,9 @@ def test_confirm_can_decline(toolbar: ReplayBackend, clock: FakeClock) -> None:
     assert box.rails.audit[-1].reason == "declined"
 
 
-def test_blocklisted_app_refuses_reads_and_actions(toolbar: ReplayBackend, clock: FakeClock) -> None:
+def test_blocklisted_app_refuses_reads_and_actions(
+    toolbar: ReplayBackend, clock: FakeClock
+) -> None:
     box = make_box(toolbar, clock=clock, blocklist=["com.example.*"], confirm=lambda a: True)
     for args in (TAP, {"operation": "find", "selector": {"text": "Ideas"}}, {"operation": "dump"}):
         out = box.call("ui", args)
