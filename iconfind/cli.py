@@ -179,6 +179,8 @@ def describe(result: FindResult) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.budget <= 0:
+        raise UsageError(f"--budget must be a positive number of seconds, got {args.budget}")
     if args.command == "mcp":
         return _run_mcp(args)
     backend = open_backend(args)

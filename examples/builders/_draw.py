@@ -92,7 +92,7 @@ def node(
     *children: dict[str, Any],
     **attrs: Any,
 ) -> dict[str, Any]:
-    """A uiautomator node: ``attrs`` use Python names (resource_id, content_desc, clickable=True)."""
+    """A uiautomator node; ``attrs`` take Python names (resource_id, content_desc, clickable)."""
     values = dict(_DEFAULTS)
     for key, value in attrs.items():
         key = key.replace("_", "-")

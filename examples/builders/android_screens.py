@@ -22,6 +22,7 @@ from builders._draw import (
 
 W, H = 1080, 2400
 NULL_ROOT = "ERROR: null root node returned by UiTestAutomationBridge.\n"
+EMPTY_TREE = "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\" />"
 
 
 def _status_bar(draw: ImageDraw.ImageDraw, background: str, foreground: str) -> None:
@@ -284,10 +285,10 @@ def sign_in_null_root(out_root: Path) -> Path:
     draw.rounded_rectangle((90, 1120, 990, 1260), radius=70, fill="#1a73e8")
     centered_text(draw, (90, 1120, 990, 1260), "Sign in", 48, "white", bold=True)
     centered_text(draw, (0, 1340, W, 1420), "Forgot password?", 38, "#1a73e8")
-    out = write_snapshot(
+    return write_snapshot(
         out_root / "sign_in_null_root",
         image,
-        None,
+        NULL_ROOT,
         {
             "platform": "android",
             "app": "com.example.webshop",
@@ -295,8 +296,6 @@ def sign_in_null_root(out_root: Path) -> Path:
             "density": 2.625,
         },
     )
-    (out / "hierarchy.xml").write_text(NULL_ROOT, encoding="utf-8")
-    return out
 
 
 def blank_canvas(out_root: Path) -> Path:
@@ -307,17 +306,12 @@ def blank_canvas(out_root: Path) -> Path:
     draw.polygon([(100, 1900), (300, 1500), (500, 1900)], fill="#ee964b")
     draw.rectangle((600, 1700, 900, 2000), fill="#5bc0be")
     draw.ellipse((150, 300, 350, 500), fill="#3a506b")
-    out = write_snapshot(
+    return write_snapshot(
         out_root / "blank_canvas",
         image,
-        None,
+        EMPTY_TREE,
         {"platform": "android", "app": "com.example.game", "window": "Game", "density": 2.625},
     )
-    (out / "hierarchy.xml").write_text(
-        "<?xml version='1.0' encoding='UTF-8' standalone='yes' ?><hierarchy rotation=\"0\" />",
-        encoding="utf-8",
-    )
-    return out
 
 
 def build(out_root: Path) -> list[Path]:

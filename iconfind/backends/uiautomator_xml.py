@@ -29,9 +29,10 @@ def parse_uiautomator_xml(data: str | bytes) -> list[Element] | None:
     """Elements of a uiautomator dump, or ``None`` when accessibility is unavailable.
 
     ``None`` covers the real ``ERROR: null root node returned by UiTestAutomationBridge.`` output,
-    an empty file, text that is not XML and XML with no ``node``. A node whose ``bounds`` are junk
-    is dropped (logged as a warning) while its children are kept, so one bad node does not cost
-    the whole tree.
+    an empty file, text that is not XML and XML with no node. Both forms are read: ``uiautomator
+    dump``'s ``<node class=...>`` and Appium UiAutomator2's ``<android.widget.Button ...>``. A
+    node whose ``bounds`` are junk is dropped (logged as a warning) while its children are kept,
+    so one bad node does not cost the whole tree.
     """
     text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
     if not text.strip() or NULL_ROOT_MARKER in text:
@@ -49,14 +50,12 @@ def parse_uiautomator_xml(data: str | bytes) -> list[Element] | None:
 
     elements: list[Element] = []
     # An explicit stack instead of recursion: real trees reach depths that hit Python's limit.
-    stack: list[tuple[XmlNode, int, int | None]] = [
-        (child, 0, None) for child in reversed(list(root))
-    ]
-    if root.tag == "node":
-        stack = [(root, 0, None)]
+    stack: list[tuple[XmlNode, int, int | None]] = [(root, 0, None)]
     while stack:
         node, depth, parent = stack.pop()
-        if node.tag != "node":
+        if node.tag != "node" and "bounds" not in node.attrib:
+            # A wrapper such as <hierarchy>: walk through it without adding a level.
+            stack.extend((child, depth, parent) for child in reversed(list(node)))
             continue
         own_index: int | None = parent
         bounds_text = node.get("bounds", "")
@@ -72,7 +71,8 @@ def parse_uiautomator_xml(data: str | bytes) -> list[Element] | None:
                     text=node.get("text", ""),
                     content_desc=node.get("content-desc", ""),
                     resource_id=node.get("resource-id", ""),
-                    class_name=node.get("class", ""),
+                    # Appium's UiAutomator2 source names the tag after the class.
+                    class_name=node.get("class", "" if node.tag == "node" else node.tag),
                     package=node.get("package", ""),
                     clickable=_flag(node, "clickable"),
                     enabled=node.get("enabled", "true") != "false",

@@ -16,8 +16,12 @@ def _class_matches(element: Element, wanted: str) -> bool:
     return name == wanted or name.endswith("." + wanted)
 
 
-def select(elements: list[Element], selector: Selector) -> list[Element]:
-    """The visible elements that satisfy every field of ``selector`` (``nearest_to`` aside)."""
+def constrain(elements: list[Element], selector: Selector) -> list[Element]:
+    """The visible elements that satisfy the selector's structural fields (id, class, substring).
+
+    Every tier that reads the tree honours these, so ``Selector(text="Edit", class_name="Button")``
+    never resolves to a TextView through another tier.
+    """
     pool = visible(elements)
     if selector.resource_id:
         wanted_id = selector.resource_id.casefold()
@@ -32,6 +36,12 @@ def select(elements: list[Element], selector: Selector) -> list[Element]:
             if needle in " ".join(e.text.casefold().split())
             or needle in " ".join(e.content_desc.casefold().split())
         ]
+    return pool
+
+
+def select(elements: list[Element], selector: Selector) -> list[Element]:
+    """The elements that satisfy every field of ``selector`` (``nearest_to`` aside)."""
+    pool = constrain(elements, selector)
     if selector.text:
         pool = label_matches(pool, selector.text)
     return pool

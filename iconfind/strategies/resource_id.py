@@ -7,7 +7,8 @@ from attrs import field, frozen
 from iconfind._models import FindError, FindResult
 from iconfind._patterns import IconPatterns
 from iconfind._screen import Screen
-from iconfind.strategies._matches import resolve, visible
+from iconfind.strategies._matches import resolve
+from iconfind.strategies.accessibility import constrain
 from iconfind.strategies.base import Query
 
 MAX_MATCHES = 6
@@ -37,12 +38,12 @@ class ResourceIdPatterns:
         elements = screen.hierarchy
         if elements is None:
             return None
-        classes = self.patterns.classes_for(query.selector.words)
+        classes = self.patterns.classes_for(query.selector.text or "")
         if not classes:
             return None
         matches = [
             e
-            for e in visible(elements)
+            for e in constrain(elements, query.selector)
             if any(
                 c.matches_id(e.resource_id) or c.matches_description(e.content_desc)
                 for c in classes

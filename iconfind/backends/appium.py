@@ -1,0 +1,198 @@
+"""Appium: any device a farm or grid serves, through the W3C WebDriver protocol.
+
+Plain httpx against the W3C endpoints (no extra client library): page source, screenshot, window
+rect, pointer actions for taps and key actions for typing. HTTP failures and a lost session
+become :class:`~iconfind.BackendError` with the phase that failed.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import httpx
+from PIL import Image, UnidentifiedImageError
+
+from iconfind._errors import BackendError
+from iconfind._models import Element
+from iconfind.backends.page_source import parse_page_source
+
+W3C_ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+
+
+class AppiumBackend:
+    """A session on an Appium server (``server_url`` like ``http://127.0.0.1:4723``).
+
+    ``capabilities`` are the W3C ``alwaysMatch`` capabilities (``platformName``,
+    ``appium:automationName``, ``appium:app``…). Use it as a context manager, or call
+    :meth:`close`, to end the session.
+    """
+
+    def __init__(
+        self,
+        server_url: str,
+        capabilities: Mapping[str, Any],
+        *,
+        timeout: float = 60.0,
+        client: httpx.Client | None = None,
+    ) -> None:
+        self.server_url = server_url.rstrip("/")
+        self._client = client or httpx.Client(timeout=timeout)
+        self._owns_client = client is None
+        body = {"capabilities": {"alwaysMatch": dict(capabilities), "firstMatch": [{}]}}
+        value = self._call("POST", f"{self.server_url}/session", "session", json=body)
+        session_id = value.get("sessionId") if isinstance(value, dict) else None
+        if not isinstance(session_id, str):
+            raise BackendError("Appium did not return a session id", phase="session")
+        self.session_id = session_id
+        self.capabilities: dict[str, Any] = dict(value.get("capabilities", {}))
+        self._pixels_per_point: float | None = None
+
+    def __repr__(self) -> str:
+        return f"AppiumBackend({self.server_url!r}, session={self.session_id!r})"
+
+    def __enter__(self) -> AppiumBackend:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    # -- protocol plumbing ---------------------------------------------------------------------
+
+    def _call(self, method: str, url: str, phase: str, json: Any = None) -> Any:
+        try:
+            response = self._client.request(method, url, json=json)
+        except httpx.TimeoutException:
+            raise BackendError(
+                f"Appium did not answer {method} {url} in time", phase=phase
+            ) from None
+        except httpx.HTTPError as exc:
+            raise BackendError(
+                f"cannot reach Appium at {self.server_url}: {exc}", phase=phase
+            ) from None
+        try:
+            payload = response.json()
+        except ValueError:
+            raise BackendError(
+                f"Appium answered {response.status_code} with no JSON to {method} {url}",
+                phase=phase,
+            ) from None
+        value = payload.get("value") if isinstance(payload, dict) else None
+        if response.status_code >= 400 or (isinstance(value, dict) and "error" in value):
+            error = value.get("error", "") if isinstance(value, dict) else ""
+            message = value.get("message", "") if isinstance(value, dict) else ""
+            if error == "invalid session id":
+                raise BackendError(f"the Appium session is gone: {message}", phase=phase)
+            raise BackendError(f"Appium {error or response.status_code}: {message}", phase=phase)
+        return value
+
+    def _session(self, method: str, path: str, phase: str, json: Any = None) -> Any:
+        return self._call(method, f"{self.server_url}/session/{self.session_id}{path}", phase, json)
+
+    # -- DeviceBackend -------------------------------------------------------------------------
+
+    def screen_size(self) -> tuple[int, int]:
+        """The screenshot's size: taps and bounds are in its pixels."""
+        return self.screenshot().size
+
+    def screenshot(self) -> Image.Image:
+        data = self._session("GET", "/screenshot", "screenshot")
+        try:
+            with Image.open(io.BytesIO(base64.b64decode(data))) as image:
+                image.load()
+                rgb: Image.Image = image.convert("RGB")
+        except (TypeError, ValueError, UnidentifiedImageError, OSError) as exc:
+            raise BackendError(
+                f"Appium sent a screenshot that is not an image: {exc}", phase="screenshot"
+            ) from None
+        return rgb
+
+    def pixels_per_point(self) -> float:
+        """Screenshot pixels per W3C window unit (3.0 on a 3x iPhone, 1.0 on Android)."""
+        if self._pixels_per_point is None:
+            rect = self._session("GET", "/window/rect", "window_rect")
+            width = float(rect.get("width") or 0) if isinstance(rect, dict) else 0.0
+            shot_width = self.screenshot().size[0]
+            self._pixels_per_point = shot_width / width if width > 0 else 1.0
+        return self._pixels_per_point
+
+    def hierarchy(self) -> list[Element] | None:
+        source = self._session("GET", "/source", "hierarchy")
+        if not isinstance(source, str):
+            return None
+        uiautomator = "bounds=" in source
+        return parse_page_source(source, scale=1.0 if uiautomator else self.pixels_per_point())
+
+    def tap(self, x: int, y: int) -> None:
+        scale = self.pixels_per_point()
+        actions = {
+            "actions": [
+                {
+                    "type": "pointer",
+                    "id": "finger1",
+                    "parameters": {"pointerType": "touch"},
+                    "actions": [
+                        {
+                            "type": "pointerMove",
+                            "duration": 0,
+                            "origin": "viewport",
+                            "x": round(x / scale),
+                            "y": round(y / scale),
+                        },
+                        {"type": "pointerDown", "button": 0},
+                        {"type": "pause", "duration": 50},
+                        {"type": "pointerUp", "button": 0},
+                    ],
+                }
+            ]
+        }
+        self._session("POST", "/actions", "tap", actions)
+
+    def input_text(self, text: str) -> None:
+        keys: list[dict[str, str]] = []
+        for char in text:
+            keys += [{"type": "keyDown", "value": char}, {"type": "keyUp", "value": char}]
+        self._session(
+            "POST",
+            "/actions",
+            "input",
+            {"actions": [{"type": "key", "id": "keyboard", "actions": keys}]},
+        )
+
+    def close(self) -> None:
+        """End the session (errors ignored: the server may already have dropped it)."""
+        try:
+            self._session("DELETE", "", "close")
+        except BackendError:
+            pass
+        finally:
+            if self._owns_client:
+                self._client.close()
+
+
+def _capability_value(text: str) -> Any:
+    lowered = text.lower()
+    if lowered in {"true", "false"}:
+        return lowered == "true"
+    try:
+        return int(text)
+    except ValueError:
+        return text
+
+
+def appium_from_url(url: str) -> AppiumBackend:
+    """``appium+http://host:4723/wd/hub?platformName=Android&appium:app=/x.apk`` -> a session.
+
+    The query string holds the capabilities (``true``/``false`` and integers are converted).
+    """
+    from urllib.parse import parse_qsl, urlsplit
+
+    parts = urlsplit(url)
+    scheme = parts.scheme.removeprefix("appium+")
+    if scheme not in {"http", "https"} or not parts.netloc:
+        raise BackendError(f"not an Appium URL (appium+http://host:port/?caps): {url}", phase="url")
+    server = f"{scheme}://{parts.netloc}{parts.path.rstrip('/')}"
+    capabilities = {key: _capability_value(value) for key, value in parse_qsl(parts.query)}
+    return AppiumBackend(server, capabilities)

@@ -1,0 +1,185 @@
+"""The Locator: the chain as a plain list, the time budget, taps, dumps, scaling."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import attrs
+import pytest
+
+from iconfind import (
+    AccessibilityText,
+    FindError,
+    FindResult,
+    FollowUpError,
+    Locator,
+    NotResolvedError,
+    Point,
+    Query,
+    ReplayBackend,
+    Scaling,
+    Screen,
+    default_chain,
+)
+from tests.conftest import SNAPSHOTS
+from tests.screens import el, replay_of
+
+
+@attrs.define
+class Sleeper:
+    """A strategy that overruns any budget (a hung detector)."""
+
+    seconds: float
+    name: str = "slow_detector"
+    calls: int = 0
+
+    def find(self, query: Query, screen: Screen) -> FindResult | None:
+        self.calls += 1
+        time.sleep(self.seconds)
+        return None
+
+
+@attrs.define
+class HangingBackend:
+    """A device whose accessibility service never answers."""
+
+    inner: ReplayBackend
+    release: threading.Event = attrs.field(factory=threading.Event)
+
+    def screen_size(self) -> tuple[int, int]:
+        return self.inner.screen_size()
+
+    def screenshot(self):  # type: ignore[no-untyped-def]
+        return self.inner.screenshot()
+
+    def hierarchy(self):  # type: ignore[no-untyped-def]
+        self.release.wait(5)
+        return self.inner.hierarchy()
+
+    def tap(self, x: int, y: int) -> None:
+        self.inner.tap(x, y)
+
+    def input_text(self, text: str) -> None:
+        self.inner.input_text(text)
+
+
+@pytest.fixture
+def toolbar() -> ReplayBackend:
+    return ReplayBackend(SNAPSHOTS / "toolbar")
+
+
+def test_a_slow_strategy_ends_the_chain_with_timeout_and_its_phase(toolbar: ReplayBackend) -> None:
+    sleeper = Sleeper(seconds=2)
+    after = Sleeper(seconds=0, name="after")
+    locator = Locator(toolbar, strategies=[sleeper, after], budget_s=0.2)
+    result = locator.find("Notes")
+    assert result.error is FindError.TIMEOUT
+    assert result.phase == "slow_detector"
+    assert result.suggestion == "Device may be unresponsive"
+    assert after.calls == 0
+    assert result.exit_code == 1
+
+
+def test_a_hung_device_names_the_capture_phase(toolbar: ReplayBackend) -> None:
+    backend = HangingBackend(toolbar)
+    try:
+        result = Locator(backend, budget_s=0.2).find("Notes")
+    finally:
+        backend.release.set()
+    assert result.error is FindError.TIMEOUT
+    assert result.phase == "accessibility:hierarchy"
+
+
+def test_the_chain_is_a_plain_list_the_user_can_edit(toolbar: ReplayBackend) -> None:
+    chain = default_chain()
+    assert [s.name for s in chain[:2]] == ["accessibility", "resource_id"]
+    only_tier_2 = Locator(toolbar, strategies=[s for s in chain if s.name == "resource_id"])
+    assert only_tier_2.find("Notes").error is FindError.NOT_FOUND
+    assert only_tier_2.find("overflow").tier == 2
+
+    @attrs.frozen
+    class Fixed:
+        name: str = "fixed"
+
+        def find(self, query: Query, screen: Screen) -> FindResult | None:
+            return FindResult(elements=[el("[1,1][3,3]")], source="visual", tier=4)
+
+    appended = Locator(toolbar, strategies=[*default_chain(), Fixed()])
+    assert appended.find("Telescope").tier == 4
+    assert appended.find("Notes").tier == 1
+
+
+def test_tap_a_query_taps_the_center(toolbar: ReplayBackend) -> None:
+    result = Locator(toolbar).tap("overflow menu")
+    assert toolbar.taps == [Point(1006, 157)]
+    assert result.tapped == Point(1006, 157) and result.to_dict()["tapped"] == {"x": 1006, "y": 157}
+
+
+def test_tap_by_index_of_the_last_result_and_by_point(tmp_path: Path) -> None:
+    backend = replay_of(
+        tmp_path, [el("[0,0][100,100]", text="Item"), el("[0,200][100,300]", text="Item")]
+    )
+    locator = Locator(backend)
+    assert len(locator.find("Item").elements) == 2
+    locator.tap(1)
+    locator.tap((7, 9))
+    assert backend.taps == [Point(50, 250), Point(7, 9)]
+    with pytest.raises(FollowUpError, match="out of range"):
+        locator.tap(5)
+
+
+def test_tap_index_needs_a_previous_find(toolbar: ReplayBackend) -> None:
+    with pytest.raises(FollowUpError, match="no previous find"):
+        Locator(toolbar).tap(0)
+
+
+def test_tap_on_nothing_raises_with_the_result(toolbar: ReplayBackend) -> None:
+    with pytest.raises(NotResolvedError) as info:
+        Locator(toolbar).tap("Telescope")
+    assert info.value.result.error is FindError.NOT_FOUND
+    assert "not_found" in str(info.value)
+    assert toolbar.taps == []
+
+
+def test_dump_returns_the_whole_tree(toolbar: ReplayBackend) -> None:
+    result = Locator(toolbar).dump()
+    assert len(result.elements) == len(toolbar.hierarchy() or [])
+    assert result.source == "accessibility" and not result.accessibility_unavailable
+
+
+def test_dump_of_a_failed_dump_says_unavailable() -> None:
+    result = Locator(ReplayBackend(SNAPSHOTS / "sign_in_null_root")).dump()
+    assert result.accessibility_unavailable and result.elements == ()
+    assert result.to_dict()["accessibilityUnavailable"] is True
+
+
+def test_unavailable_tree_is_flagged_on_find() -> None:
+    only_tree_tiers = [s for s in default_chain() if s.name in {"accessibility", "resource_id"}]
+    result = Locator(
+        ReplayBackend(SNAPSHOTS / "sign_in_null_root"), strategies=only_tree_tiers
+    ).find("Sign in")
+    assert result.accessibility_unavailable and result.error is FindError.NOT_FOUND
+
+
+def test_scaling_puts_results_in_image_space_and_taps_back_in_device_space(
+    toolbar: ReplayBackend,
+) -> None:
+    locator = Locator(toolbar, scaling=Scaling())
+    result = locator.find("overflow menu")
+    assert result.scale_factor == 2.4
+    assert result.element.bounds.to_list() == [389, 35, 450, 96]
+    locator.tap(result)
+    device = toolbar.taps[-1]
+    assert abs(device.x - 1006) <= 3 and abs(device.y - 157) <= 3
+    assert 0 <= device.x < 1080 and 0 <= device.y < 2400
+
+
+def test_budget_must_be_positive(toolbar: ReplayBackend) -> None:
+    with pytest.raises(ValueError, match="budget_s"):
+        Locator(toolbar, budget_s=0)
+
+
+def test_accessibility_text_is_a_strategy_object() -> None:
+    assert AccessibilityText().name == "accessibility"
