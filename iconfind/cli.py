@@ -100,11 +100,6 @@ def open_backend(args: argparse.Namespace) -> DeviceBackend:
 
 
 def _run_mcp(args: argparse.Namespace) -> int:
-    try:
-        from iconfind.agent import Rails, ToolBox
-        from iconfind.agent.mcp import run_stdio
-    except ImportError as exc:
-        raise UsageError(f"iconfind mcp needs: pip install 'iconfind[mcp]' ({exc})") from None
     if args.replay and args.backend:
         raise UsageError("give --replay or --backend, not both")
     if args.backend:
@@ -115,6 +110,11 @@ def _run_mcp(args: argparse.Namespace) -> int:
         backend: DeviceBackend = urls.backend_from_url(args.backend)
     else:
         backend = open_backend(args)
+    try:
+        from iconfind.agent import Rails, ToolBox
+        from iconfind.agent.mcp import run_stdio
+    except ImportError as exc:
+        raise UsageError(f"iconfind mcp needs: pip install 'iconfind[mcp]' ({exc})") from None
     scaling = Scaling.raw() if args.raw else Scaling(args.max_dimension)
     rails = Rails(
         max_actions_per_minute=args.max_actions_per_minute,

@@ -552,6 +552,8 @@ def _error_object(exc: Exception) -> dict[str, Any]:
         if exc.phase:
             out["phase"] = exc.phase
         return out
+    if isinstance(exc, PermissionError):  # a memory refusing a blocklisted app
+        return {"error": "blocked_app", "message": str(exc)}
     if isinstance(exc, IconfindError):
         return {"error": "iconfind_error", "kind": type(exc).__name__, "message": str(exc)}
     return {"error": "internal_error", "kind": type(exc).__name__, "message": str(exc)}
