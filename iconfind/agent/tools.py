@@ -285,6 +285,13 @@ class ToolBox:
     def _run_action(self, permit: Permit, name: str, args: dict[str, Any]) -> dict[str, Any]:
         out = self._run(name, args)
         error = out.get("error")
+        if (
+            error is None
+            and name == "ui"
+            and "tapped" not in out
+            and (args["operation"] == "tap" or "selector" in args)
+        ):
+            error = "not_resolved"  # a next step (candidates, grid) came back: nothing was tapped
         summary: dict[str, Any] = {
             key: out[key] for key in ("tapped", "typed", "clicked", "success") if key in out
         }
@@ -384,22 +391,22 @@ class ToolBox:
         text: str = args["text"]
         target = _selector(args["selector"]) if "selector" in args else None
         method = getattr(self.locator, "input", None)
-        if callable(method):
+        if target is None:
+            self.locator.input_text(text)
+            out: dict[str, Any] = {}
+        elif callable(method):
             try:
                 answer = method(text, target=target)
             except NotResolvedError as exc:
                 return _result(exc.result, debug)
             out = _result(answer, debug) if isinstance(answer, FindResult) else _wire(answer)
-        elif target is not None:
+        else:  # a Locator without input(): tap the target, then type
             try:
                 tapped = self.locator.tap(target)
             except NotResolvedError as exc:
                 return _result(exc.result, debug)
             self.locator.input_text(text)
             out = _result(tapped, debug)
-        else:
-            self.locator.input_text(text)
-            out = {}
         out["typed"] = text
         return out
 

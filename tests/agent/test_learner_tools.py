@@ -110,7 +110,11 @@ def test_click_element_taps_device_pixels_and_learns(
     assert toolbar.taps == [Point(859, 157)]  # memory points are device pixels, never scaled
     assert notebook.results == [("notes_search", True)]
     [record] = learner_box.rails.audit
-    assert (record.tool, record.kind, record.outcome) == ("click_element", "click_element", "performed")
+    assert (record.tool, record.kind, record.outcome) == (
+        "click_element",
+        "click_element",
+        "performed",
+    )
 
 
 def test_type_in_element_focuses_then_types(

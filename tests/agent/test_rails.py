@@ -114,7 +114,7 @@ def test_audit_log_records_every_action(
     clock.advance(1)
     box.call("ui", {"operation": "input", "text": "hunter2"})
     clock.advance(1)
-    box.call("ui", {"operation": "tap", "selector": {"text": "Login"}})
+    box.call("ui", {"operation": "tap", "elementIndex": 3})  # the last result has one element
     clock.advance(1)
     box.call("ui", TAP)
 
@@ -142,10 +142,10 @@ def test_audit_log_records_every_action(
             "time": t0 + 2,
             "tool": "ui",
             "kind": "tap",
-            "arguments": {"operation": "tap", "selector": {"text": "Login"}},
+            "arguments": {"operation": "tap", "elementIndex": 3},
             "app": "com.example.notes",
             "outcome": "failed",
-            "reason": "not_found",
+            "reason": "invalid_arguments",
         },
         {
             "time": t0 + 3,

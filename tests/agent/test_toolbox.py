@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from iconfind import BackendError, Locator, Point, ReplayBackend, Scaling
+from iconfind import BackendError, Locator, Point, ReplayBackend, Scaling, default_chain
 from iconfind.agent import ToolBox
 
 
@@ -54,11 +54,14 @@ def test_scaled_coordinates_are_image_space(toolbar: ReplayBackend) -> None:
     assert toolbar.taps == [Point(1006, 156)]  # back in device pixels
 
 
-def test_not_found_is_an_answer_not_a_tool_error(box: ToolBox, toolbar: ReplayBackend) -> None:
+def test_not_found_is_an_answer_not_a_tool_error(toolbar: ReplayBackend) -> None:
+    box = ToolBox(Locator(toolbar, strategies=default_chain()[:2]))  # tiers 1-2 only
     out = box.call("ui", {"operation": "tap", "selector": {"text": "Login"}})
     assert out["error"] == "not_found"
     assert out["suggestion"]
     assert toolbar.taps == []
+    [record] = box.rails.audit
+    assert (record.outcome, record.reason) == ("failed", "not_found")
 
 
 def test_dump_lists_the_tree(box: ToolBox) -> None:
