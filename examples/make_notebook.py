@@ -13,8 +13,11 @@ CELLS: list[tuple[str, str]] = [
     ),
     (
         "code",
-        "import base64, io\n"
+        "import base64\n"
+        "import io\n"
+        "\n"
         "from PIL import Image\n"
+        "\n"
         "from iconfind import Locator, ReplayBackend\n"
         "\n"
         'backend = ReplayBackend("snapshots/toolbar")\n'

@@ -8,11 +8,14 @@ Point(x=1017, y=147)
 
 from iconfind._errors import (
     BackendError,
+    BackendUrlError,
+    DeviceTimeoutError,
     FollowUpError,
     IconfindError,
     InvalidBoundsError,
     InvalidQueryError,
     PatternFileError,
+    PlatformNotSupportedError,
     SnapshotError,
 )
 from iconfind._locator import Locator, NotResolvedError
@@ -29,6 +32,14 @@ from iconfind._patterns import IconClass, IconPatterns
 from iconfind._scaling import Scaling, ScreenTransform
 from iconfind._screen import Screen
 from iconfind.backends import DeviceBackend, ReplayBackend, parse_uiautomator_xml
+from iconfind.backends.android import AndroidBackend
+from iconfind.backends.macos import MacBackend
+from iconfind.backends.record import record_snapshot
+from iconfind.backends.urls import backend_from_url
+from iconfind.backends.web import Chromium, WebBackend
+from iconfind.backends.windows import WindowsBackend
+from iconfind.backends.x11 import X11Backend
+from iconfind.operations import AccessibilityReport, Screenshot, VisualSnapshot
 from iconfind.strategies import (
     AccessibilityText,
     Query,
@@ -40,11 +51,16 @@ from iconfind.strategies import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "AccessibilityReport",
     "AccessibilityText",
+    "AndroidBackend",
     "BackendError",
+    "BackendUrlError",
     "Bounds",
     "Candidate",
+    "Chromium",
     "DeviceBackend",
+    "DeviceTimeoutError",
     "Element",
     "FindError",
     "FindResult",
@@ -55,8 +71,10 @@ __all__ = [
     "InvalidBoundsError",
     "InvalidQueryError",
     "Locator",
+    "MacBackend",
     "NotResolvedError",
     "PatternFileError",
+    "PlatformNotSupportedError",
     "Point",
     "Query",
     "ReplayBackend",
@@ -64,10 +82,17 @@ __all__ = [
     "Scaling",
     "Screen",
     "ScreenTransform",
+    "Screenshot",
     "Selector",
     "SnapshotError",
     "Strategy",
+    "VisualSnapshot",
+    "WebBackend",
+    "WindowsBackend",
+    "X11Backend",
     "__version__",
+    "backend_from_url",
     "default_chain",
     "parse_uiautomator_xml",
+    "record_snapshot",
 ]

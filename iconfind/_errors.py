@@ -34,6 +34,26 @@ class BackendError(IconfindError):
         self.phase = phase
 
 
+class PlatformNotSupportedError(BackendError):
+    """A backend whose platform or SDK is not here: ``MacBackend`` off macOS, ``WindowsBackend``
+    off Windows, or the SDK extra (``iconfind[macos]``, ``iconfind[windows]``) not installed.
+    The message names the platform and the extra to install."""
+
+
+class BackendUrlError(IconfindError, ValueError):
+    """A ``--backend`` URL that names no known backend (see :func:`iconfind.backend_from_url`)."""
+
+
+class DeviceTimeoutError(IconfindError):
+    """A device call (screenshot, input, tree) that did not answer within the Locator's budget.
+
+    ``phase`` names the call that hung."""
+
+    def __init__(self, message: str, *, phase: str = "") -> None:
+        super().__init__(message)
+        self.phase = phase
+
+
 class PatternFileError(IconfindError):
     """An icon pattern file (TOML or JSON) that is missing or not of the documented shape."""
 
@@ -45,10 +65,13 @@ class FollowUpError(IconfindError, ValueError):
 
 __all__ = [
     "BackendError",
+    "BackendUrlError",
+    "DeviceTimeoutError",
     "FollowUpError",
     "IconfindError",
     "InvalidBoundsError",
     "InvalidQueryError",
     "PatternFileError",
+    "PlatformNotSupportedError",
     "SnapshotError",
 ]

@@ -5,9 +5,11 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Mapping
 from functools import partial
+from pathlib import Path
 
 import attrs
 
+from iconfind import operations
 from iconfind._budget import call_with_budget
 from iconfind._errors import FollowUpError, IconfindError
 from iconfind._models import Candidate, Element, FindError, FindResult, Point, Selector
@@ -225,6 +227,42 @@ class Locator:
         if outcome.timed_out:
             raise NotResolvedError(_timeout("input"))
         outcome.unwrap()
+
+    def input(
+        self,
+        text: str,
+        target: QueryLike | FindResult | Element | Point | tuple[int, int] | int | None = None,
+    ) -> FindResult:
+        """Type ``text``; with a ``target`` (anything :meth:`tap` takes), tap it first."""
+        result = self.tap(target) if target is not None else FindResult()
+        self.input_text(text)
+        return result
+
+    # -- ui operations (iconfind.operations) ---------------------------------------------------
+
+    def screenshot(
+        self,
+        path: str | Path | None = None,
+        *,
+        inline: bool = False,
+        scaling: Scaling | None = None,
+    ) -> operations.Screenshot:
+        """Capture the screen to ``path`` (or inline base64), scaled by ``scaling``, else the
+        Locator's scaling, else 1000 px. Carries device/image sizes and the scale factor."""
+        chosen = scaling or self.scaling or Scaling()
+        return operations.take_screenshot(
+            self.backend, path=path, inline=inline, scaling=chosen, budget_s=self.budget_s
+        )
+
+    def accessibility_check(self) -> operations.AccessibilityReport:
+        """Clickables lacking labels or ids, or under 48 dp (see :mod:`iconfind.operations`)."""
+        return operations.accessibility_check(self.backend, budget_s=self.budget_s)
+
+    def visual_snapshot(self) -> operations.VisualSnapshot:
+        """Inline screenshot plus screen and app metadata, for vision models."""
+        return operations.visual_snapshot(
+            self.backend, scaling=self.scaling or Scaling(), budget_s=self.budget_s
+        )
 
     # -- dump ----------------------------------------------------------------------------------
 

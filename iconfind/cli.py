@@ -8,20 +8,20 @@ unreadable input, with one line on stderr and no traceback (``ICONFIND_DEBUG=1``
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import os
 import sys
 import traceback
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
-from iconfind._errors import BackendError, IconfindError
-from iconfind._locator import Locator, NotResolvedError
-from iconfind._models import FindResult
+from iconfind._errors import BackendError, DeviceTimeoutError, IconfindError
+from iconfind._locator import TIMEOUT_SUGGESTION, Locator, NotResolvedError
+from iconfind._models import FindError, FindResult
 from iconfind._scaling import Scaling
 from iconfind.backends.base import DeviceBackend
 from iconfind.backends.replay import ReplayBackend
+from iconfind.backends.urls import backend_from_url
 
 EXIT_OK, EXIT_NOT_RESOLVED, EXIT_USAGE = 0, 1, 2
 
@@ -46,6 +46,12 @@ def build_parser() -> argparse.ArgumentParser:
     def add_backend(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
             "--replay", metavar="SNAPSHOT", help="a snapshot directory (CONTRACT.md section 1)"
+        )
+        sub.add_argument(
+            "--backend",
+            metavar="URL",
+            help="a live screen: android://SERIAL, macos://[APP], windows://[TITLE], "
+            "web+https://..., x11://:99, replay:///PATH",
         )
         sub.add_argument("--json", action="store_true", help="print one JSON object (wire form)")
         sub.add_argument(
@@ -89,27 +95,109 @@ def build_parser() -> argparse.ArgumentParser:
         help="refuse to read or act while APP is in front (repeatable, wildcards)",
     )
     mcp.add_argument("--audit-log", metavar="FILE", help="append every action as a JSON line")
+    record = commands.add_parser(
+        "record", help="write a live screen as a snapshot directory (replay case, bug report)"
+    )
+    record.add_argument("out", metavar="OUT", help="the snapshot directory to create")
+    record.add_argument(
+        "--backend", required=True, metavar="KIND", help="web, x11 (or a backend URL)"
+    )
+    record.add_argument("--url", help="web: the page to load")
+    record.add_argument("--display", help="x11: the X display (default $DISPLAY)")
+    record.add_argument(
+        "--viewport", default="1280x800", metavar="WxH", help="web: CSS pixels (default 1280x800)"
+    )
+    record.add_argument(
+        "--device-scale-factor", type=float, default=1.0, metavar="F", help="web: default 1"
+    )
+    record.add_argument("--json", action="store_true", help="print what was written as JSON")
+
+    shot = commands.add_parser("screenshot", help="capture the screen (scaled, file or inline)")
+    add_backend(shot)
+    shot.add_argument("--output", "-o", metavar="PATH", help="where to write the PNG/JPEG")
+    shot.add_argument("--inline", action="store_true", help="base64 in the JSON, no file")
+    sizes = shot.add_mutually_exclusive_group()
+    sizes.add_argument(
+        "--max-dimension", type=int, metavar="PX", help="longest side (default 1000)"
+    )
+    sizes.add_argument("--raw", action="store_true", help="no scaling (device pixels)")
+
+    typing = commands.add_parser("input", help="type text, optionally tapping a target first")
+    typing.add_argument("text", metavar="TEXT")
+    typing.add_argument("--target", metavar="QUERY", help="tap this element first")
+    add_backend(typing)
+
+    check = commands.add_parser(
+        "accessibility-check", help="clickables lacking labels or ids, or under 48 dp"
+    )
+    add_backend(check)
+    check.add_argument("--strict", action="store_true", help="exit 1 when there are issues")
+
+    snap = commands.add_parser("visual-snapshot", help="screenshot plus screen and app metadata")
+    add_backend(snap)
     return parser
 
 
 def open_backend(args: argparse.Namespace) -> DeviceBackend:
     """The backend the arguments name."""
+    if args.replay and args.backend:
+        raise UsageError("give --replay SNAPSHOT or --backend URL, not both")
     if args.replay:
         return ReplayBackend(args.replay)
-    raise UsageError("no screen given: pass --replay SNAPSHOT")
+    if args.backend:
+        return backend_from_url(args.backend)
+    raise UsageError("no screen given: pass --replay SNAPSHOT or --backend URL")
+
+
+def _viewport(text: str) -> tuple[int, int]:
+    width, sep, height = text.lower().partition("x")
+    if not sep or not width.isdigit() or not height.isdigit() or not int(width) or not int(height):
+        raise UsageError(f"--viewport must look like 1280x800, not {text!r}")
+    return int(width), int(height)
+
+
+def _record(args: argparse.Namespace) -> int:
+    from contextlib import ExitStack
+
+    from iconfind.backends.record import check_target, record_snapshot
+
+    check_target(args.out)  # before starting a browser
+    with ExitStack() as stack:
+        backend: DeviceBackend
+        if args.backend == "web":
+            if not args.url:
+                raise UsageError("record --backend web needs --url URL")
+            from iconfind.backends.web import WebBackend
+
+            backend = stack.enter_context(
+                WebBackend(
+                    args.url,
+                    viewport=_viewport(args.viewport),
+                    device_scale_factor=args.device_scale_factor,
+                )
+            )
+        elif args.backend == "x11":
+            from iconfind.backends.x11 import X11Backend
+
+            backend = stack.enter_context(X11Backend(args.display))
+        elif "://" in args.backend:
+            backend = backend_from_url(args.backend)
+            close = getattr(backend, "close", None)
+            if callable(close):
+                stack.callback(close)
+        else:
+            raise UsageError(f"unknown backend {args.backend!r}: use web or x11")
+        path = record_snapshot(backend, args.out)
+    written = sorted(p.name for p in path.iterdir())
+    if args.json:
+        print(json.dumps({"snapshot": str(path), "files": written}))
+    else:
+        print(f"recorded {path}: {', '.join(written)}")
+    return EXIT_OK
 
 
 def _run_mcp(args: argparse.Namespace) -> int:
-    if args.replay and args.backend:
-        raise UsageError("give --replay or --backend, not both")
-    if args.backend:
-        try:
-            urls = importlib.import_module("iconfind.backends.urls")
-        except ImportError:
-            raise UsageError("--backend URL is not available in this iconfind") from None
-        backend: DeviceBackend = urls.backend_from_url(args.backend)
-    else:
-        backend = open_backend(args)
+    backend = open_backend(args)
     try:
         from iconfind.agent import Rails, ToolBox
         from iconfind.agent.mcp import run_stdio
@@ -179,6 +267,8 @@ def describe(result: FindResult) -> str:
 
 
 def _run(args: argparse.Namespace) -> int:
+    if args.command == "record":
+        return _record(args)
     if args.budget <= 0:
         raise UsageError(f"--budget must be a positive number of seconds, got {args.budget}")
     if args.command == "mcp":
@@ -207,19 +297,112 @@ def _run(args: argparse.Namespace) -> int:
             result = exc.result
         _emit(result, args.json, out)
         return result.exit_code
-    raise UsageError("give a command: find, tap or dump")
+    if args.command in OPERATIONS:
+        return OPERATIONS[args.command](locator, args, out)
+    raise UsageError(f"unknown command {args.command!r}")
+
+
+def _json_or(value: Any, as_json: bool, text: str, out: Callable[[str], None]) -> None:
+    out(json.dumps(value.to_dict(), ensure_ascii=False) if as_json else text)
+
+
+def _screenshot(locator: Locator, args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    if args.inline and args.output:
+        raise UsageError("--inline returns the image in the JSON: drop --output")
+    if args.max_dimension is not None and args.max_dimension < 1:
+        raise UsageError("--max-dimension must be a positive number of pixels")
+    scaling = (
+        Scaling.raw()
+        if args.raw
+        else Scaling(args.max_dimension)
+        if args.max_dimension is not None
+        else None
+    )
+    shot = locator.screenshot(args.output, inline=args.inline, scaling=scaling)
+    where = str(shot.path) if shot.path is not None else "inline"
+    text = (
+        f"{where}: {shot.image_size[0]}x{shot.image_size[1]} "
+        f"(device {shot.device_size[0]}x{shot.device_size[1]}, scale {shot.scale_factor})"
+    )
+    _json_or(shot, args.json, text, out)
+    return EXIT_OK
+
+
+def _input(locator: Locator, args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    try:
+        result = locator.input(args.text, target=args.target)
+    except NotResolvedError as exc:
+        _emit(exc.result, args.json, out)
+        return exc.result.exit_code
+    if args.json:
+        _emit(result, True, out)
+    else:
+        tapped = f"tapped ({result.tapped.x},{result.tapped.y}), " if result.tapped else ""
+        out(f"{tapped}typed {args.text!r}")
+    return EXIT_OK
+
+
+def _accessibility_check(
+    locator: Locator, args: argparse.Namespace, out: Callable[[str], None]
+) -> int:
+    report = locator.accessibility_check()
+    if report.accessibility_unavailable:
+        text = "accessibility unavailable: no tree to check"
+    else:
+        lines = [
+            f"{report.clickables} clickables: {report.missing_label} without a label, "
+            f"{report.missing_id} without an id, {report.too_small} under 48 dp "
+            f"({report.min_target_px} px at density {report.density:g}"
+            + (", assumed)" if report.density_assumed else ")")
+        ]
+        for issue in report.issues:
+            element = issue.element
+            name = element.label or element.short_id or element.class_name
+            lines.append(f"  {name!r} {element.bounds.format()}: {', '.join(issue.problems)}")
+        text = "\n".join(lines)
+    _json_or(report, args.json, text, out)
+    return EXIT_NOT_RESOLVED if args.strict and not report.ok else EXIT_OK
+
+
+def _visual_snapshot(locator: Locator, args: argparse.Namespace, out: Callable[[str], None]) -> int:
+    snap = locator.visual_snapshot()
+    shot = snap.screenshot
+    text = (
+        f"{snap.platform or 'screen'} {shot.device_size[0]}x{shot.device_size[1]} "
+        f"density {snap.density:g}; app {snap.app or '?'} window {snap.window or '?'}; "
+        f"{snap.element_count} elements; image {shot.image_size[0]}x{shot.image_size[1]} "
+        "(base64 in --json)"
+    )
+    _json_or(snap, args.json, text, out)
+    return EXIT_OK
+
+
+OPERATIONS: dict[str, Callable[[Locator, argparse.Namespace, Callable[[str], None]], int]] = {
+    "screenshot": _screenshot,
+    "input": _input,
+    "accessibility-check": _accessibility_check,
+    "visual-snapshot": _visual_snapshot,
+}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``iconfind`` and ``python -m iconfind``; returns the exit status."""
     debug = os.environ.get("ICONFIND_DEBUG") == "1"
+    args = argparse.Namespace()
     try:
         args = build_parser().parse_args(argv)
         if args.command is None:
-            raise UsageError("give a command: find, tap or dump (see iconfind --help)")
+            raise UsageError(
+                "give a command: find, tap, dump, screenshot, input, accessibility-check or "
+                "visual-snapshot (see iconfind --help)"
+            )
         return _run(args)
     except UsageError as exc:
         return _fail(f"usage: {exc}", debug)
+    except DeviceTimeoutError as exc:
+        result = FindResult.failure(FindError.TIMEOUT, TIMEOUT_SUGGESTION, phase=exc.phase or None)
+        _emit(result, bool(getattr(args, "json", False)), print)
+        return EXIT_NOT_RESOLVED
     except BackendError as exc:
         phase = f" ({exc.phase})" if exc.phase else ""
         return _fail(f"device error{phase}: {exc}", debug)

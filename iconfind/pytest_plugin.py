@@ -16,6 +16,7 @@ import pytest
 
 from iconfind._locator import Locator
 from iconfind.backends.base import DeviceBackend
+from iconfind.backends.urls import backend_from_url
 
 OPTION = "--iconfind-backend"
 
@@ -37,30 +38,13 @@ def worker_index() -> int:
     return int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else 0
 
 
-def open_url(url: str) -> DeviceBackend:
-    """A backend for a URL (``appium+http://``, ``replay:///path``, and whatever
-    :func:`iconfind.backends.urls.backend_from_url` knows)."""
-    if url.startswith("appium+"):
-        from iconfind.backends.appium import appium_from_url
-
-        return appium_from_url(url)
-    if url.startswith("replay://"):
-        from iconfind.backends.replay import ReplayBackend
-
-        return ReplayBackend(url.removeprefix("replay://"))
-    from iconfind.backends import urls  # type: ignore[attr-defined]
-
-    backend: DeviceBackend = urls.backend_from_url(url)
-    return backend
-
-
 @pytest.fixture(scope="session")
 def iconfind_backend(request: pytest.FixtureRequest) -> Iterator[DeviceBackend]:
     """This worker's backend (see :data:`OPTION`)."""
     urls: list[str] = request.config.getoption(OPTION)
     if not urls:
         raise pytest.UsageError(f"the iconfind `locator` fixture needs {OPTION} URL")
-    backend = open_url(urls[worker_index() % len(urls)])
+    backend = backend_from_url(urls[worker_index() % len(urls)])
     yield backend
     close = getattr(backend, "close", None)
     if callable(close):

@@ -1,0 +1,595 @@
+"""A web page in Chromium, driven by Playwright: the browser's accessibility tree, real clicks.
+
+Playwright's sync API is bound to the thread that started it, while the
+:class:`~iconfind.Locator` calls backends from a budget thread. So every Playwright call here runs
+on one dedicated worker thread owned by a :class:`Chromium` (the browser process and its
+Playwright driver), and :class:`WebBackend` hands work to it. Several backends may share one
+:class:`Chromium`, which keeps a test suite to a single browser start.
+
+Elements come from two CDP calls per capture: ``Accessibility.getFullAXTree`` (roles, accessible
+names, states) joined on ``backendDOMNodeId`` with ``DOMSnapshot.captureSnapshot`` (layout boxes,
+attributes, click listeners, the ``cursor`` style). Bounds are device pixels: CSS pixels of the
+viewport times ``devicePixelRatio``, the pixels of :meth:`WebBackend.screenshot`.
+"""
+
+from __future__ import annotations
+
+import atexit
+import io
+import queue
+import threading
+import weakref
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Future
+from typing import TYPE_CHECKING, Any, TypeVar
+from urllib.parse import urlsplit
+
+from PIL import Image
+
+from iconfind._errors import BackendError
+from iconfind._models import Bounds, Element
+from iconfind.backends.replay import SnapshotMeta
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, Page, Playwright
+
+T = TypeVar("T")
+
+DEFAULT_EXECUTABLE = "/usr/bin/chromium"
+DEFAULT_VIEWPORT = (1280, 800)
+CHROMIUM_ARGS = (
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+)
+"""Flags for a quiet, offline-friendly Chromium (no sandbox: CI containers often lack userns)."""
+
+CLICKABLE_ROLES = frozenset(
+    {
+        "button",
+        "link",
+        "checkbox",
+        "radio",
+        "switch",
+        "tab",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "option",
+        "combobox",
+        "PopUpButton",
+        "ToggleButton",
+    }
+)
+_SKIPPED_ROLES = frozenset({"InlineTextBox", "LineBreak"})
+_TEXT_ROLES = frozenset({"StaticText"})
+_EDITABLE_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
+
+
+class _Worker:
+    """One daemon thread that runs every call it is given, in order.
+
+    Not a ``ThreadPoolExecutor``: its threads stop accepting work before ``atexit`` handlers
+    run, and the handler that closes forgotten browsers needs this thread to still answer.
+    """
+
+    def __init__(self, name: str) -> None:
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future[Any]] | None] = (
+            queue.SimpleQueue()
+        )
+        self.thread = threading.Thread(target=self._loop, name=name, daemon=True)
+        self.thread.start()
+
+    def _loop(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            call, future = job
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                future.set_result(call())
+            except BaseException as exc:  # handed to the submitter through the future
+                future.set_exception(exc)
+
+    def call(self, call: Callable[[], T], timeout: float | None = None) -> T:
+        if threading.current_thread() is self.thread:
+            return call()
+        future: Future[T] = Future()
+        self._jobs.put((call, future))
+        return future.result(timeout=timeout)
+
+    def stop(self) -> None:
+        self._jobs.put(None)
+        if threading.current_thread() is not self.thread:
+            self.thread.join(timeout=30)
+
+
+_OPEN: weakref.WeakSet[Chromium] = weakref.WeakSet()
+
+
+@atexit.register
+def _close_forgotten() -> None:
+    """No browser outlives the process, even when a script forgot :meth:`Chromium.close`."""
+    for chromium in list(_OPEN):
+        chromium.close()
+
+
+class Chromium:
+    """A headless (or headed) Debian Chromium and the Playwright thread that drives it.
+
+    Launches ``executable_path`` — never a downloaded browser — with :data:`CHROMIUM_ARGS`.
+    Use it as a context manager or call :meth:`close` (browsers still open at interpreter exit
+    are closed then); share one between several :class:`WebBackend` objects with
+    ``WebBackend(url, browser=chromium)``.
+    """
+
+    def __init__(
+        self,
+        *,
+        executable_path: str = DEFAULT_EXECUTABLE,
+        headless: bool = True,
+        args: Sequence[str] = CHROMIUM_ARGS,
+    ) -> None:
+        self.executable_path = executable_path
+        self._worker = _Worker("iconfind-chromium")
+        self._playwright: Playwright | None = None
+        self._browser: Browser | None = None
+        self._closed = False
+        try:
+            self.run(lambda: self._start(executable_path, headless, list(args)))
+        except BaseException:
+            self.close()
+            raise
+        _OPEN.add(self)
+
+    def _start(self, executable_path: str, headless: bool, args: list[str]) -> None:
+        try:
+            from playwright.sync_api import Error as PlaywrightError
+            from playwright.sync_api import sync_playwright
+        except ImportError:
+            raise BackendError(
+                "the web backend needs Playwright: pip install 'iconfind[web]'", phase="launch"
+            ) from None
+        try:
+            self._playwright = sync_playwright().start()
+            self._browser = self._playwright.chromium.launch(
+                executable_path=executable_path, headless=headless, args=args
+            )
+        except PlaywrightError as exc:
+            raise BackendError(
+                f"cannot start Chromium at {executable_path}: {_first_line(exc)}", phase="launch"
+            ) from None
+
+    def __enter__(self) -> Chromium:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else "running"
+        return f"Chromium({self.executable_path!r}, {state})"
+
+    @property
+    def browser(self) -> Browser:
+        """The Playwright ``Browser``; use it only inside :meth:`run`."""
+        if self._browser is None or self._closed:
+            raise BackendError("this Chromium is closed", phase="browser")
+        return self._browser
+
+    def run(self, call: Callable[[], T]) -> T:
+        """Run ``call`` on the Playwright thread and return its result (or raise its error)."""
+        if self._closed:
+            raise BackendError("this Chromium is closed", phase="browser")
+        return self._worker.call(call)
+
+    def new_page(
+        self,
+        viewport: tuple[int, int] = DEFAULT_VIEWPORT,
+        device_scale_factor: float = 1.0,
+    ) -> Page:
+        """A fresh page in its own browser context (cookies and storage not shared)."""
+        width, height = viewport
+
+        def make() -> Page:
+            context = self.browser.new_context(
+                viewport={"width": width, "height": height},
+                device_scale_factor=device_scale_factor,
+            )
+            return context.new_page()
+
+        return self.run(make)
+
+    def close(self) -> None:
+        """Close the browser and stop Playwright and the worker thread. Idempotent."""
+        if self._closed:
+            return
+
+        def stop() -> None:
+            try:
+                if self._browser is not None:
+                    self._browser.close()
+            finally:
+                if self._playwright is not None:
+                    self._playwright.stop()
+
+        try:
+            if self._playwright is not None:
+                self._worker.call(stop, timeout=30)
+        finally:
+            self._closed = True
+            self._browser = None
+            self._playwright = None
+            self._worker.stop()
+            _OPEN.discard(self)
+
+
+class WebBackend:
+    """A Chromium page as a :class:`~iconfind.DeviceBackend`.
+
+    - ``WebBackend("http://127.0.0.1:8000/")`` launches its own Chromium (closed by
+      :meth:`close`), opens a page with ``viewport`` (CSS pixels) and ``device_scale_factor``,
+      and loads ``url``.
+    - ``WebBackend(url, browser=chromium)`` opens the page in a shared :class:`Chromium`.
+    - ``WebBackend(page=page, browser=chromium)`` drives a page made by ``chromium.new_page()``
+      (``url``, when given, is loaded into it). Pages are bound to their Playwright thread, so a
+      page from your own ``sync_playwright()`` cannot be driven by the Locator's budget thread.
+
+    Coordinates are device pixels (CSS pixels x ``devicePixelRatio``). Use it as a context
+    manager or call :meth:`close`. :meth:`run` and :meth:`evaluate` reach the page for anything
+    else (reading state in tests, logging in first).
+    """
+
+    def __init__(
+        self,
+        url: str | None = None,
+        page: Page | None = None,
+        *,
+        browser: Chromium | None = None,
+        executable_path: str = DEFAULT_EXECUTABLE,
+        viewport: tuple[int, int] = DEFAULT_VIEWPORT,
+        device_scale_factor: float = 1.0,
+        headless: bool = True,
+    ) -> None:
+        if page is not None and browser is None:
+            raise BackendError(
+                "a page needs the Chromium it was made by: WebBackend(page=chromium.new_page(), "
+                "browser=chromium)",
+                phase="launch",
+            )
+        if viewport[0] <= 0 or viewport[1] <= 0 or device_scale_factor <= 0:
+            raise BackendError(
+                f"viewport {viewport} and device_scale_factor {device_scale_factor} must be "
+                "positive",
+                phase="launch",
+            )
+        self._owns_browser = browser is None
+        self._chromium = browser or Chromium(executable_path=executable_path, headless=headless)
+        self._owns_page = page is None
+        self._page: Page | None = None
+        try:
+            self._page = page or self._chromium.new_page(viewport, device_scale_factor)
+            if url is not None:
+                self.goto(url)
+        except BaseException:
+            self.close()
+            raise
+
+    # -- lifecycle ------------------------------------------------------------------------------
+
+    def __enter__(self) -> WebBackend:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"WebBackend({self._url_or_blank()!r})"
+
+    def _url_or_blank(self) -> str:
+        try:
+            return self.run(lambda page: page.url)
+        except BackendError:
+            return "(closed)"
+
+    def close(self) -> None:
+        """Close the page if this backend opened it, and the browser if it launched it."""
+        chromium = getattr(self, "_chromium", None)
+        page = getattr(self, "_page", None)
+        if chromium is None:
+            return
+        try:
+            if page is not None and self._owns_page and not chromium._closed:
+                chromium.run(lambda: page.context.close())
+        finally:
+            if self._owns_browser:
+                chromium.close()
+            self._page = None
+
+    # -- reaching the page -----------------------------------------------------------------------
+
+    def run(self, call: Callable[[Page], T], *, phase: str = "page") -> T:
+        """Run ``call(page)`` on the Playwright thread; Playwright errors become BackendError."""
+        from playwright.sync_api import Error as PlaywrightError
+
+        page = self._page
+        if page is None:
+            raise BackendError("this web backend is closed", phase=phase)
+        try:
+            return self._chromium.run(lambda: call(page))
+        except PlaywrightError as exc:
+            raise BackendError(f"Chromium: {_first_line(exc)}", phase=phase) from None
+
+    def evaluate(self, expression: str, arg: Any = None) -> Any:
+        """``page.evaluate(expression, arg)`` on the page's thread."""
+        return self.run(lambda page: page.evaluate(expression, arg), phase="evaluate")
+
+    def goto(self, url: str) -> None:
+        """Load ``url`` and wait for its ``load`` event."""
+        self.run(lambda page: page.goto(url, wait_until="load"), phase="goto")
+
+    @property
+    def url(self) -> str:
+        return self.run(lambda page: page.url)
+
+    # -- DeviceBackend ---------------------------------------------------------------------------
+
+    def _metrics(self, page: Page) -> tuple[float, float, float]:
+        raw = page.evaluate(
+            "() => [window.innerWidth, window.innerHeight, window.devicePixelRatio]"
+        )
+        size = page.viewport_size
+        width, height = (size["width"], size["height"]) if size else (raw[0], raw[1])
+        return float(width), float(height), float(raw[2])
+
+    def device_pixel_ratio(self) -> float:
+        """The page's ``devicePixelRatio``: device pixels per CSS pixel."""
+        return self.run(lambda page: self._metrics(page)[2], phase="screen_size")
+
+    def screen_size(self) -> tuple[int, int]:
+        width, height, ratio = self.run(self._metrics, phase="screen_size")
+        return round(width * ratio), round(height * ratio)
+
+    def screenshot(self) -> Image.Image:
+        def shoot(page: Page) -> tuple[bytes, tuple[int, int]]:
+            width, height, ratio = self._metrics(page)
+            data = page.screenshot(type="png", scale="device", animations="disabled")
+            return data, (round(width * ratio), round(height * ratio))
+
+        data, size = self.run(shoot, phase="screenshot")
+        with Image.open(io.BytesIO(data)) as image:
+            rgb: Image.Image = image.convert("RGB")
+        if rgb.size != size:  # fractional ratios can round one pixel differently
+            rgb = rgb.resize(size)
+        return rgb
+
+    def hierarchy(self) -> list[Element] | None:
+        def capture(page: Page) -> tuple[dict[str, Any], dict[str, Any], float, str]:
+            session = page.context.new_cdp_session(page)
+            try:
+                tree = session.send("Accessibility.getFullAXTree")
+                snapshot = session.send(
+                    "DOMSnapshot.captureSnapshot", {"computedStyles": ["cursor"]}
+                )
+            finally:
+                session.detach()
+            return tree, snapshot, self._metrics(page)[2], page.url
+
+        tree, snapshot, ratio, url = self.run(capture, phase="hierarchy")
+        return elements_from_cdp(tree, snapshot, ratio, package=urlsplit(url).netloc) or None
+
+    def tap(self, x: int, y: int) -> None:
+        def click(page: Page) -> None:
+            ratio = self._metrics(page)[2]
+            page.mouse.click(x / ratio, y / ratio)
+
+        self.run(click, phase="tap")
+
+    def input_text(self, text: str) -> None:
+        self.run(lambda page: page.keyboard.type(text), phase="input")
+
+    def snapshot_meta(self) -> SnapshotMeta:
+        """What ``iconfind record`` writes to meta.json: platform web, host, title, ratio."""
+
+        def read(page: Page) -> tuple[str, str, float]:
+            return page.url, page.title(), self._metrics(page)[2]
+
+        url, title, ratio = self.run(read, phase="meta")
+        return SnapshotMeta(platform="web", app=urlsplit(url).netloc, window=title, density=ratio)
+
+
+# -- CDP -> Element ---------------------------------------------------------------------------
+
+
+class _DomIndex:
+    """The main document of a ``DOMSnapshot.captureSnapshot`` reply, indexed by backend node id."""
+
+    def __init__(self, snapshot: Mapping[str, Any]) -> None:
+        self.strings: list[str] = list(snapshot.get("strings", []))
+        documents = snapshot.get("documents") or [{}]
+        document = documents[0]
+        nodes = document.get("nodes", {})
+        layout = document.get("layout", {})
+        self.scroll = (
+            float(document.get("scrollOffsetX", 0)),
+            float(document.get("scrollOffsetY", 0)),
+        )
+        self.by_backend_id = {bid: i for i, bid in enumerate(nodes.get("backendNodeId", []))}
+        self.parent: list[int] = list(nodes.get("parentIndex", []))
+        self.attributes: list[list[int]] = list(nodes.get("attributes", []))
+        self.clickable = set(nodes.get("isClickable", {}).get("index", []))
+        self.boxes: dict[int, tuple[float, float, float, float]] = {}
+        self.cursor: dict[int, str] = {}
+        for position, node in enumerate(layout.get("nodeIndex", [])):
+            x, y, w, h = (float(v) for v in layout["bounds"][position])
+            previous = self.boxes.get(node)
+            if previous is not None:  # one node, several layout boxes: their union
+                px, py, pw, ph = previous
+                x2, y2 = max(px + pw, x + w), max(py + ph, y + h)
+                x, y = min(px, x), min(py, y)
+                w, h = x2 - x, y2 - y
+            self.boxes[node] = (x, y, w, h)
+            styles = layout.get("styles", [])
+            if position < len(styles) and styles[position]:
+                self.cursor[node] = self._string(styles[position][0])
+
+    def _string(self, index: int) -> str:
+        return self.strings[index] if 0 <= index < len(self.strings) else ""
+
+    def attrs(self, node: int) -> dict[str, str]:
+        if node >= len(self.attributes):
+            return {}
+        flat = self.attributes[node]
+        return {
+            self._string(flat[i]): self._string(flat[i + 1]) for i in range(0, len(flat) - 1, 2)
+        }
+
+    def starts_pointer(self, node: int) -> bool:
+        """``cursor: pointer`` set on this node, not merely inherited from its parent."""
+        if self.cursor.get(node) != "pointer":
+            return False
+        parent = self.parent[node] if node < len(self.parent) else -1
+        return parent < 0 or self.cursor.get(parent) != "pointer"
+
+
+def _ax_value(node: Mapping[str, Any], key: str) -> Any:
+    value = node.get(key)
+    return value.get("value") if isinstance(value, Mapping) else None
+
+
+def _ax_properties(node: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        prop.get("name", ""): (prop.get("value") or {}).get("value")
+        for prop in node.get("properties", [])
+        if isinstance(prop, Mapping)
+    }
+
+
+def _name_from_contents(node: Mapping[str, Any]) -> bool:
+    """Whether the accessible name is the element's own visible text (not aria-label, alt...)."""
+    name = node.get("name")
+    sources = name.get("sources", []) if isinstance(name, Mapping) else []
+    for source in sources:
+        if source.get("value") and not source.get("superseded"):
+            return bool(source.get("type") == "contents")
+    return False
+
+
+def _resource_id(attributes: Mapping[str, str]) -> str:
+    for key in ("id", "data-testid", "data-test-id", "data-test"):
+        if attributes.get(key, "").strip():
+            return attributes[key].strip()
+    return " ".join(attributes.get("class", "").split())
+
+
+def _normal(text: str) -> str:
+    return " ".join(text.split())
+
+
+def elements_from_cdp(
+    ax_tree: Mapping[str, Any],
+    dom_snapshot: Mapping[str, Any],
+    device_pixel_ratio: float,
+    *,
+    package: str = "",
+) -> list[Element]:
+    """Join a CDP accessibility tree and DOM snapshot into elements, in document order.
+
+    Ignored and inline-text-box nodes are left out (their children move up to the nearest kept
+    ancestor), as are nodes without a layout box, and text that only repeats its parent's name
+    (a button's label). Name from contents becomes ``text``, a name from an attribute
+    (aria-label, alt, title) ``content_desc``; an editable field's value is its ``text``.
+    """
+    dom = _DomIndex(dom_snapshot)
+    nodes: dict[str, Mapping[str, Any]] = {
+        str(n["nodeId"]): n for n in ax_tree.get("nodes", []) if "nodeId" in n
+    }
+    roots = [n for n in nodes.values() if not n.get("parentId") or str(n["parentId"]) not in nodes]
+    elements: list[Element] = []
+    scroll_x, scroll_y = dom.scroll
+
+    # (ax node id, kept parent index, depth, parent's name): an explicit stack, deep pages exist
+    stack: list[tuple[str, int | None, int, str]] = [
+        (str(root["nodeId"]), None, 0, "") for root in reversed(roots)
+    ]
+    while stack:
+        node_id, parent, depth, parent_name = stack.pop()
+        node = nodes.get(node_id)
+        if node is None:
+            continue
+        role = str(_ax_value(node, "role") or "")
+        name = str(_ax_value(node, "name") or "")
+        dom_node = dom.by_backend_id.get(node.get("backendDOMNodeId", -1))
+        box = dom.boxes.get(dom_node) if dom_node is not None else None
+        keep = (
+            not node.get("ignored")
+            and role not in _SKIPPED_ROLES
+            and box is not None
+            and not (role in _TEXT_ROLES and _normal(name) == _normal(parent_name))
+        )
+        child_parent, child_depth, child_name = parent, depth, parent_name
+        if keep and box is not None and dom_node is not None:
+            x, y, w, h = box
+            attributes = dom.attrs(dom_node)
+            properties = _ax_properties(node)
+            value = str(_ax_value(node, "value") or "")
+            editable = role in _EDITABLE_ROLES
+            from_contents = role in _TEXT_ROLES or _name_from_contents(node)
+            if editable:
+                text, desc = value, name
+            elif from_contents:
+                text, desc = name, ""
+            else:
+                text, desc = "", name
+            index = len(elements)
+            elements.append(
+                Element(
+                    bounds=Bounds.from_xywh(
+                        (x - scroll_x) * device_pixel_ratio,
+                        (y - scroll_y) * device_pixel_ratio,
+                        w * device_pixel_ratio,
+                        h * device_pixel_ratio,
+                    ),
+                    text=text,
+                    content_desc=desc,
+                    resource_id=_resource_id(attributes),
+                    class_name=role,
+                    package=package,
+                    clickable=(
+                        role in CLICKABLE_ROLES
+                        or dom_node in dom.clickable
+                        or (role not in _TEXT_ROLES and dom.starts_pointer(dom_node))
+                    ),
+                    enabled=properties.get("disabled") is not True,
+                    focusable=properties.get("focusable") is True,
+                    checkable="checked" in properties,
+                    checked=properties.get("checked") in (True, "true", "mixed"),
+                    selected=properties.get("selected") is True,
+                    password=attributes.get("type", "").lower() == "password",
+                    scrollable=False,
+                    index=index,
+                    depth=depth,
+                    parent=parent,
+                )
+            )
+            child_parent, child_depth, child_name = index, depth + 1, name
+        children: Iterable[Any] = node.get("childIds", [])
+        stack.extend(
+            (str(child), child_parent, child_depth, child_name)
+            for child in reversed(list(children))
+        )
+    return elements
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__
+
+
+__all__ = ["CHROMIUM_ARGS", "Chromium", "WebBackend", "elements_from_cdp"]

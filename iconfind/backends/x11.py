@@ -1,0 +1,205 @@
+"""Any X11 display (a desktop, Xvfb in CI): screenshots with mss, clicks and typing through XTest.
+
+Accessibility comes from a pluggable ``hierarchy_source``. None ships enabled by default: AT-SPI
+(``pyatspi``) needs the system's GObject bindings and a session bus, and many X programs (Tk,
+Xlib, most games) expose no tree at all. With no tree, :meth:`X11Backend.hierarchy` returns
+``None`` and the chain goes straight to OCR (tier 3) and the grid (tier 5).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from PIL import Image
+
+from iconfind._errors import BackendError
+from iconfind._models import Element
+from iconfind.backends.replay import SnapshotMeta
+
+if TYPE_CHECKING:
+    from Xlib.display import Display
+
+HierarchySource = Callable[[], "list[Element] | None"]
+"""A callable returning the current accessibility tree, or ``None`` when unavailable."""
+
+_SPECIAL_KEYSYMS = {"\n": 0xFF0D, "\r": 0xFF0D, "\t": 0xFF09, "\b": 0xFF08, "\x1b": 0xFF1B}
+_SHIFT_L = 0xFFE1
+_BUTTON_LEFT = 1
+
+
+def _keysym_for(char: str) -> int:
+    """The X keysym of one character (Latin-1 directly, other Unicode as ``0x01000000 + cp``)."""
+    if char in _SPECIAL_KEYSYMS:
+        return _SPECIAL_KEYSYMS[char]
+    code = ord(char)
+    if 0x20 <= code <= 0x7E or 0xA0 <= code <= 0xFF:
+        return code
+    return 0x01000000 | code
+
+
+class X11Backend:
+    """An X display as a :class:`~iconfind.DeviceBackend`.
+
+    ``display`` is an X display name such as ``":99"`` (default: ``$DISPLAY``). The screen is
+    the root window; coordinates are its pixels. Taps are a left click (pointer motion, press,
+    release) and typing is key presses sent through the XTest extension, so they reach whatever
+    window is under the pointer or has the keyboard focus, like a user's own input.
+    ``hierarchy_source`` supplies an accessibility tree when one exists (see module docs).
+    """
+
+    def __init__(
+        self,
+        display: str | None = None,
+        *,
+        hierarchy_source: HierarchySource | None = None,
+    ) -> None:
+        name = display or os.environ.get("DISPLAY", "")
+        if not name:
+            raise BackendError(
+                "no X display: pass X11Backend(':N') or set DISPLAY", phase="connect"
+            )
+        self.display_name = name
+        self._hierarchy_source = hierarchy_source
+        self._lock = threading.Lock()
+        self._display: Display | None = self._connect(name)
+
+    @staticmethod
+    def _connect(name: str) -> Display:
+        try:
+            from Xlib import error as xerror
+            from Xlib.display import Display
+        except ImportError:
+            raise BackendError(
+                "the X11 backend needs python-xlib and mss: pip install 'iconfind[x11]'",
+                phase="connect",
+            ) from None
+        try:
+            display = Display(name)
+        except (xerror.DisplayError, OSError) as exc:
+            raise BackendError(f"cannot open X display {name!r}: {exc}", phase="connect") from None
+        if not display.has_extension("XTEST"):
+            display.close()
+            raise BackendError(
+                f"X display {name!r} has no XTEST extension, so it cannot be clicked",
+                phase="connect",
+            )
+        return display
+
+    def __enter__(self) -> X11Backend:
+        return self
+
+    def __exit__(self, *_exc: object) -> None:
+        self.close()
+
+    def __repr__(self) -> str:
+        return f"X11Backend({self.display_name!r})"
+
+    def close(self) -> None:
+        """Close the connection to the X server. Idempotent."""
+        with self._lock:
+            if self._display is not None:
+                self._display.close()
+                self._display = None
+
+    def _live(self, phase: str) -> Display:
+        if self._display is None:
+            raise BackendError("this X11 backend is closed", phase=phase)
+        return self._display
+
+    # -- DeviceBackend ---------------------------------------------------------------------------
+
+    def screen_size(self) -> tuple[int, int]:
+        with self._lock:
+            screen = self._live("screen_size").screen()
+            return int(screen.width_in_pixels), int(screen.height_in_pixels)
+
+    def screenshot(self) -> Image.Image:
+        import mss
+        from mss.exception import ScreenShotError
+
+        width, height = self.screen_size()
+        try:
+            # A fresh mss per capture: its X handles are not to be shared between threads.
+            factory = getattr(mss, "MSS", None) or mss.mss  # MSS since mss 10.2
+            with factory(display=self.display_name) as grabber:
+                shot = grabber.grab({"left": 0, "top": 0, "width": width, "height": height})
+                return Image.frombytes("RGB", shot.size, shot.bgra, "raw", "BGRX")
+        except ScreenShotError as exc:
+            raise BackendError(
+                f"screenshot of {self.display_name} failed: {exc}", phase="screenshot"
+            ) from None
+
+    def hierarchy(self) -> list[Element] | None:
+        if self._hierarchy_source is None:
+            return None
+        try:
+            return self._hierarchy_source()
+        except BackendError:
+            raise
+        except Exception as exc:
+            raise BackendError(f"accessibility tree failed: {exc}", phase="hierarchy") from exc
+
+    def tap(self, x: int, y: int) -> None:
+        from Xlib import X
+        from Xlib.ext import xtest
+
+        with self._lock:
+            display = self._live("tap")
+            xtest.fake_input(display, X.MotionNotify, x=int(x), y=int(y))
+            xtest.fake_input(display, X.ButtonPress, _BUTTON_LEFT)
+            xtest.fake_input(display, X.ButtonRelease, _BUTTON_LEFT)
+            display.sync()
+
+    def input_text(self, text: str) -> None:
+        with self._lock:
+            display = self._live("input")
+            for char in text:
+                self._type_char(display, char)
+            display.sync()
+
+    def _type_char(self, display: Display, char: str) -> None:
+        from Xlib import X
+        from Xlib.ext import xtest
+
+        keysym = _keysym_for(char)
+        found = list(display.keysym_to_keycodes(keysym))
+        remapped: int | None = None
+        if found:
+            keycode, level = min(found, key=lambda pair: pair[1])
+        else:
+            remapped = keycode = self._spare_keycode(display)
+            display.change_keyboard_mapping(keycode, [(keysym, keysym)])
+            display.sync()
+            level = 0
+        shift = display.keysym_to_keycode(_SHIFT_L) if level % 2 == 1 else 0
+        if shift:
+            xtest.fake_input(display, X.KeyPress, shift)
+        xtest.fake_input(display, X.KeyPress, keycode)
+        xtest.fake_input(display, X.KeyRelease, keycode)
+        if shift:
+            xtest.fake_input(display, X.KeyRelease, shift)
+        display.sync()
+        if remapped is not None:
+            display.change_keyboard_mapping(remapped, [(0, 0)])
+            display.sync()
+
+    @staticmethod
+    def _spare_keycode(display: Display) -> int:
+        """A keycode with no keysym bound, borrowed to type a character the keymap lacks."""
+        first = display.display.info.min_keycode
+        count = display.display.info.max_keycode - first + 1
+        mapping: Any = display.get_keyboard_mapping(first, count)
+        for offset in range(count - 1, -1, -1):
+            if not any(mapping[offset]):
+                return int(first + offset)
+        raise BackendError("no free keycode to type an unmapped character", phase="input")
+
+    def snapshot_meta(self) -> SnapshotMeta:
+        """What ``iconfind record`` writes to meta.json: platform x11 and the display name."""
+        return SnapshotMeta(platform="x11", window=self.display_name, density=1.0)
+
+
+__all__ = ["HierarchySource", "X11Backend"]

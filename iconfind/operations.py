@@ -1,0 +1,301 @@
+"""The ui operations of seeds/ui-tool-reference.md beyond find/tap/dump: ``screenshot``,
+``accessibility_check``, ``visual_snapshot`` and ``input``.
+
+Each is a plain function of a backend (plus the Locator's budget); :class:`~iconfind.Locator`
+exposes them as small methods. Device calls run under the budget: one that hangs raises
+:class:`~iconfind.DeviceTimeoutError` naming the call.
+"""
+
+from __future__ import annotations
+
+import base64
+import io
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+from attrs import field, frozen
+from PIL import Image
+
+from iconfind._budget import call_with_budget
+from iconfind._errors import DeviceTimeoutError
+from iconfind._models import Element
+from iconfind._scaling import Scaling
+from iconfind.backends.base import DeviceBackend
+from iconfind.backends.replay import SnapshotMeta
+
+T = TypeVar("T")
+
+DEFAULT_DENSITY = 2.625
+"""Pixels per dp assumed when neither the snapshot nor the device says (a 420 dpi phone)."""
+MIN_TARGET_DP = 48
+"""Android's minimum touch target (Material: 48 x 48 dp)."""
+SCREENSHOT_DIR = Path(".iconfind") / "screenshots"
+
+
+def bounded(call: Callable[[], T], seconds: float, phase: str) -> T:
+    """``call()`` within ``seconds``; raises :class:`DeviceTimeoutError` when it hangs."""
+    outcome = call_with_budget(call, seconds)
+    if outcome.timed_out:
+        raise DeviceTimeoutError(f"the device did not answer within {seconds:g}s", phase=phase)
+    return outcome.unwrap()
+
+
+def backend_meta(backend: DeviceBackend) -> SnapshotMeta:
+    """What a backend says about itself (``.meta``), or the neutral default."""
+    meta = getattr(backend, "meta", None)
+    return meta if isinstance(meta, SnapshotMeta) else SnapshotMeta(platform="")
+
+
+def backend_density(backend: DeviceBackend) -> tuple[float, bool]:
+    """``(pixels per dp, assumed?)`` from the snapshot meta or the backend, else 2.625."""
+    meta = getattr(backend, "meta", None)
+    density = getattr(meta, "density", None) or getattr(backend, "density", None)
+    if isinstance(density, (int, float)) and not isinstance(density, bool) and density > 0:
+        return float(density), False
+    return DEFAULT_DENSITY, True
+
+
+# -- screenshot -----------------------------------------------------------------------------------
+
+
+@frozen
+class Screenshot:
+    """A captured (and scaled) screen, as the seed's Response Format describes it."""
+
+    mode: Literal["file", "inline"]
+    device_size: tuple[int, int]
+    image_size: tuple[int, int]
+    scale_factor: float
+    path: Path | None = None
+    data: str | None = field(default=None, repr=False)
+    """Base64 PNG when ``mode == "inline"``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"mode": self.mode}
+        if self.path is not None:
+            out["path"] = str(self.path)
+        if self.data is not None:
+            out["base64"] = self.data
+        out["device"] = {"width": self.device_size[0], "height": self.device_size[1]}
+        out["image"] = {"width": self.image_size[0], "height": self.image_size[1]}
+        out["scaleFactor"] = self.scale_factor
+        return out
+
+
+def _scaled(image: Image.Image, scaling: Scaling) -> tuple[Image.Image, float]:
+    transform = scaling.transform_for(*image.size)
+    return transform.scale_image(image), round(transform.factor, 4)
+
+
+def _png_base64(image: Image.Image) -> str:
+    buffer = io.BytesIO()
+    image.save(buffer, format="PNG", optimize=True)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def take_screenshot(
+    backend: DeviceBackend,
+    *,
+    path: str | Path | None = None,
+    inline: bool = False,
+    scaling: Scaling | None = None,
+    budget_s: float = 10.0,
+) -> Screenshot:
+    """Capture the screen, scale it (default: 1000 px longest side), save or inline it.
+
+    ``path`` (``.png`` or ``.jpg``) defaults to ``.iconfind/screenshots/screenshot-<ms>.png``;
+    ``inline=True`` returns base64 PNG instead of writing a file.
+    """
+    scaling = scaling if scaling is not None else Scaling()
+    image = bounded(backend.screenshot, budget_s, "screenshot")
+    scaled, factor = _scaled(image, scaling)
+    common = {"device_size": image.size, "image_size": scaled.size, "scale_factor": factor}
+    if inline:
+        return Screenshot(mode="inline", data=_png_base64(scaled), **common)  # type: ignore[arg-type]
+    target = (
+        Path(path)
+        if path is not None
+        else SCREENSHOT_DIR / f"screenshot-{time.time_ns() // 1_000_000}.png"
+    )
+    target.parent.mkdir(parents=True, exist_ok=True)
+    scaled.save(target)
+    return Screenshot(mode="file", path=target, **common)  # type: ignore[arg-type]
+
+
+# -- accessibility check --------------------------------------------------------------------------
+
+
+@frozen
+class AccessibilityIssue:
+    """One clickable element and what is wrong with it."""
+
+    element: Element
+    problems: tuple[str, ...]
+    """Any of ``"no_label"``, ``"no_id"``, ``"too_small"``."""
+
+    def to_dict(self) -> dict[str, Any]:
+        out = self.element.to_dict()
+        out["problems"] = list(self.problems)
+        return out
+
+
+@frozen
+class AccessibilityReport:
+    """The developer's own quick accessibility lint of the current screen.
+
+    A clickable has a label when it or a descendant carries text or a content description (what
+    a screen reader announces); ``min_target_px`` is 48 dp at ``density``.
+    """
+
+    accessibility_unavailable: bool
+    elements: int
+    clickables: int
+    missing_label: int
+    missing_id: int
+    too_small: int
+    density: float
+    density_assumed: bool
+    min_target_px: int
+    issues: tuple[AccessibilityIssue, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        """True when the tree is there and no clickable has a problem."""
+        return not self.accessibility_unavailable and not self.issues
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "accessibilityUnavailable": self.accessibility_unavailable,
+            "elements": self.elements,
+            "clickables": self.clickables,
+            "missingLabel": self.missing_label,
+            "missingId": self.missing_id,
+            "tooSmall": self.too_small,
+            "density": self.density,
+            "densityAssumed": self.density_assumed,
+            "minTargetPx": self.min_target_px,
+            "issues": [issue.to_dict() for issue in self.issues],
+        }
+
+
+def _labelled(elements: list[Element]) -> set[int]:
+    """Indexes of elements that carry a label themselves or through a descendant."""
+    labelled: set[int] = set()
+    for element in reversed(elements):  # children come after their parent
+        if element.label.strip() or element.index in labelled:
+            labelled.add(element.index)
+            if element.parent is not None:
+                labelled.add(element.parent)
+    return labelled
+
+
+def check_accessibility(
+    elements: list[Element] | None, density: float, *, assumed: bool = False
+) -> AccessibilityReport:
+    """Lint a tree: clickables without a label, without an id, or under 48 dp on a side."""
+    min_px = round(MIN_TARGET_DP * density)
+    if elements is None:
+        return AccessibilityReport(True, 0, 0, 0, 0, 0, density, assumed, min_px)
+    labelled = _labelled(elements)
+    issues: list[AccessibilityIssue] = []
+    counts = {"no_label": 0, "no_id": 0, "too_small": 0}
+    clickables = [e for e in elements if e.clickable and e.bounds.area > 0]
+    for element in clickables:
+        problems: list[str] = []
+        if element.index not in labelled:
+            problems.append("no_label")
+        if not element.resource_id.strip():
+            problems.append("no_id")
+        if min(element.bounds.width, element.bounds.height) < min_px:
+            problems.append("too_small")
+        for problem in problems:
+            counts[problem] += 1
+        if problems:
+            issues.append(AccessibilityIssue(element, tuple(problems)))
+    return AccessibilityReport(
+        accessibility_unavailable=False,
+        elements=len(elements),
+        clickables=len(clickables),
+        missing_label=counts["no_label"],
+        missing_id=counts["no_id"],
+        too_small=counts["too_small"],
+        density=density,
+        density_assumed=assumed,
+        min_target_px=min_px,
+        issues=tuple(issues),
+    )
+
+
+def accessibility_check(backend: DeviceBackend, *, budget_s: float = 10.0) -> AccessibilityReport:
+    """:func:`check_accessibility` on the backend's current tree and density."""
+    elements = bounded(backend.hierarchy, budget_s, "hierarchy")
+    density, assumed = backend_density(backend)
+    return check_accessibility(elements or None, density, assumed=assumed)
+
+
+# -- visual snapshot ------------------------------------------------------------------------------
+
+
+@frozen
+class VisualSnapshot:
+    """A screenshot (inline, scaled) plus what is known about the screen and the app."""
+
+    screenshot: Screenshot
+    platform: str
+    app: str
+    window: str
+    density: float
+    density_assumed: bool
+    accessibility_available: bool
+    element_count: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "screenshot": self.screenshot.to_dict(),
+            "screen": {
+                "width": self.screenshot.device_size[0],
+                "height": self.screenshot.device_size[1],
+                "density": self.density,
+                "densityAssumed": self.density_assumed,
+            },
+            "app": {"platform": self.platform, "name": self.app, "window": self.window},
+            "accessibilityAvailable": self.accessibility_available,
+            "elementCount": self.element_count,
+        }
+
+
+def visual_snapshot(
+    backend: DeviceBackend, *, scaling: Scaling | None = None, budget_s: float = 10.0
+) -> VisualSnapshot:
+    """Screenshot + screen/app metadata: the last rung of the fallback chain, for AI vision."""
+    shot = take_screenshot(backend, inline=True, scaling=scaling, budget_s=budget_s)
+    elements = bounded(backend.hierarchy, budget_s, "hierarchy")
+    meta = backend_meta(backend)
+    density, assumed = backend_density(backend)
+    return VisualSnapshot(
+        screenshot=shot,
+        platform=meta.platform,
+        app=meta.app,
+        window=meta.window,
+        density=density,
+        density_assumed=assumed,
+        accessibility_available=bool(elements),
+        element_count=len(elements or ()),
+    )
+
+
+__all__ = [
+    "AccessibilityIssue",
+    "AccessibilityReport",
+    "Screenshot",
+    "VisualSnapshot",
+    "accessibility_check",
+    "backend_density",
+    "backend_meta",
+    "bounded",
+    "check_accessibility",
+    "take_screenshot",
+    "visual_snapshot",
+]
