@@ -325,13 +325,13 @@ class ToolBox:
                 scaling = Scaling.raw()
             elif "maxDimension" in args:
                 scaling = Scaling(args["maxDimension"])
-            answer = self.locator.screenshot(  # type: ignore[attr-defined]
+            answer = self.locator.screenshot(
                 path=args.get("localPath"), inline=bool(args.get("inline")), scaling=scaling
             )
             return _wire(answer)
         if operation == "accessibility-check":
-            return _wire(self.locator.accessibility_check())  # type: ignore[attr-defined]
-        return _wire(self.locator.visual_snapshot())  # type: ignore[attr-defined]
+            return _wire(self.locator.accessibility_check())
+        return _wire(self.locator.visual_snapshot())
 
     def _previous(self, field: str) -> FindResult:
         previous = self.locator.last_result
