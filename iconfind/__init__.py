@@ -15,7 +15,9 @@ from iconfind._errors import (
     InvalidBoundsError,
     InvalidQueryError,
     PatternFileError,
+    PickerError,
     PlatformNotSupportedError,
+    RecognizerUnavailableError,
     SnapshotError,
 )
 from iconfind._locator import Locator, NotResolvedError
@@ -40,11 +42,15 @@ from iconfind.backends.web import Chromium, WebBackend
 from iconfind.backends.windows import WindowsBackend
 from iconfind.backends.x11 import X11Backend
 from iconfind.operations import AccessibilityReport, Screenshot, VisualSnapshot
+from iconfind.pickers import OpenAIVisionPicker, Picker
 from iconfind.strategies import (
     AccessibilityText,
+    Grid,
+    IconRecognizer,
     Query,
     ResourceIdPatterns,
     Strategy,
+    VisualCandidates,
     default_chain,
 )
 
@@ -65,18 +71,24 @@ __all__ = [
     "FindError",
     "FindResult",
     "FollowUpError",
+    "Grid",
     "IconClass",
     "IconPatterns",
+    "IconRecognizer",
     "IconfindError",
     "InvalidBoundsError",
     "InvalidQueryError",
     "Locator",
     "MacBackend",
     "NotResolvedError",
+    "OpenAIVisionPicker",
     "PatternFileError",
+    "Picker",
+    "PickerError",
     "PlatformNotSupportedError",
     "Point",
     "Query",
+    "RecognizerUnavailableError",
     "ReplayBackend",
     "ResourceIdPatterns",
     "Scaling",
@@ -86,6 +98,7 @@ __all__ = [
     "Selector",
     "SnapshotError",
     "Strategy",
+    "VisualCandidates",
     "VisualSnapshot",
     "WebBackend",
     "WindowsBackend",

@@ -63,6 +63,24 @@ class FollowUpError(IconfindError, ValueError):
     a grid cell outside 1-24 or a grid position outside 1-5."""
 
 
+class PickerError(IconfindError):
+    """A picker (the model that chooses a tier-4 candidate or a tier-5 cell/position) failed:
+    an HTTP error, a timeout, or a reply without a usable number. ``status`` is the HTTP status
+    when there was one."""
+
+    def __init__(self, message: str, *, status: int | None = None) -> None:
+        super().__init__(message)
+        self.status = status
+
+
+class RecognizerUnavailableError(IconfindError):
+    """Local icon recognition cannot run: no icon font of the glyph table is installed.
+
+    Install one of the Debian font packages the message names (``fonts-material-design-icons-
+    iconfont``, ``fonts-font-awesome``...), or give the recognizer reference images of your own.
+    """
+
+
 __all__ = [
     "BackendError",
     "BackendUrlError",
@@ -72,6 +90,8 @@ __all__ = [
     "InvalidBoundsError",
     "InvalidQueryError",
     "PatternFileError",
+    "PickerError",
     "PlatformNotSupportedError",
+    "RecognizerUnavailableError",
     "SnapshotError",
 ]

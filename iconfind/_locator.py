@@ -17,6 +17,7 @@ from iconfind._patterns import IconPatterns
 from iconfind._scaling import Scaling, ScreenTransform
 from iconfind._screen import Screen
 from iconfind.backends.base import DeviceBackend
+from iconfind.pickers.base import Picker
 from iconfind.strategies import default_chain
 from iconfind.strategies.base import Query, Strategy
 
@@ -50,7 +51,10 @@ class Locator:
     it, or add your own strategy. ``budget_s`` bounds one find, device calls included: a strategy
     that overruns ends the chain with ``error="timeout"`` and its name as ``phase``. With
     ``scaling`` (e.g. ``Scaling()`` for 1000 px), results are in the scaled screenshot's pixels,
-    carry ``scale_factor``, and taps are converted back to device pixels.
+    carry ``scale_factor``, and taps are converted back to device pixels. With a ``picker``
+    (e.g. :class:`~iconfind.pickers.OpenAIVisionPicker`), tier-4 candidates and the tier-5 grid
+    are resolved inside :meth:`find` (at most the seed's three calls: find, cell, position);
+    without one they go back to the caller.
     """
 
     def __init__(
@@ -61,6 +65,7 @@ class Locator:
         budget_s: float = DEFAULT_BUDGET_S,
         scaling: Scaling | None = None,
         patterns: IconPatterns | None = None,
+        picker: Picker | None = None,
     ) -> None:
         if budget_s <= 0:
             raise ValueError(f"budget_s must be positive, got {budget_s}")
@@ -70,6 +75,7 @@ class Locator:
         )
         self.budget_s = budget_s
         self.scaling = scaling
+        self.picker = picker
         self.last_result: FindResult | None = None
 
     def __repr__(self) -> str:
@@ -96,13 +102,23 @@ class Locator:
         request = Query(selector, grid_cell=grid_cell, grid_position=grid_position)
         screen = Screen(self.backend)
         result = self._run_chain(request, screen)
+        if self.picker is not None and result.needs_pick:
+            result = self._resolve_with_picker(self.picker, request, screen, result)
         result = self._finish(result, screen, selector)
         self.last_result = result
         return result
 
     def _run_chain(self, request: Query, screen: Screen) -> FindResult:
         deadline = time.monotonic() + self.budget_s
-        for strategy in self.strategies:
+        strategies = self.strategies
+        if request.is_follow_up:
+            # A grid follow-up answers tier 5: the earlier tiers must not settle it instead.
+            strategies = [s for s in strategies if getattr(s, "handles_follow_ups", False)]
+            if not strategies:
+                raise FollowUpError(
+                    "a grid follow-up needs the grid strategy in the chain (iconfind.Grid)"
+                )
+        for strategy in strategies:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return _timeout(strategy.name)
@@ -127,6 +143,7 @@ class Locator:
             or (screen.captured_hierarchy and screen.hierarchy is None),
             notes=(*screen.notes, *result.notes),
             screen_id=screen.fingerprint if screen.captured_screenshot else result.screen_id,
+            screenshot=screen.screenshot if screen.captured_screenshot else result.screenshot,
         )
         return self._to_caller_space(result, screen)
 
@@ -280,29 +297,90 @@ class Locator:
 
     # -- follow-ups ----------------------------------------------------------------------------
 
-    def pick(self, result: FindResult, index: int) -> FindResult:
-        """Resolve a tier-4 candidate to an element and tap point (medium confidence)."""
+    def pick(self, result: FindResult, index: int, *, check_screen: bool = True) -> FindResult:
+        """Resolve tier-4 candidate ``index`` of ``result`` to an element and tap point.
+
+        Medium confidence, source ``visual``. Raises :class:`FollowUpError` when ``result`` has
+        no candidates, when ``index`` is out of range, or (with ``check_screen``, one screenshot)
+        when the screen has changed since ``result`` was computed: its candidates would point at
+        whatever is there now.
+        """
         if not result.candidates:
-            raise FollowUpError("this result has no candidates to pick from")
-        if not 0 <= index < len(result.candidates):
-            raise FollowUpError(
-                f"candidate index {index} is out of range: the result has "
-                f"{len(result.candidates)} (0-{len(result.candidates) - 1})"
+            what = (
+                f"it resolved at tier {result.tier} with {len(result.elements)} element(s)"
+                if result.elements
+                else f"it ended with {result.error.value}"
+                if result.error is not None
+                else "it offers a grid (answer with grid_cell / grid_position)"
+                if result.grid_image
+                else "it is empty"
             )
-        candidate: Candidate = result.candidates[index]
-        element = candidate.element or Element(bounds=candidate.bounds, clickable=True)
-        element = attrs.evolve(element, bounds=candidate.bounds)
-        picked = FindResult(
-            elements=(element,),
-            source="visual",
-            tier=4,
-            confidence="medium",
-            scale_factor=result.scale_factor,
-            query=result.query,
-            screen_id=result.screen_id,
-        )
+            raise FollowUpError(f"nothing to pick: this result has no candidates ({what})")
+        count = len(result.candidates)
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
+            raise FollowUpError(
+                f"candidate index {index} is out of range: the result has {count} "
+                f"candidate{'s' if count != 1 else ''} (0-{count - 1})"
+            )
+        if check_screen and result.screen_id is not None:
+            screen = Screen(self.backend)
+            outcome = call_with_budget(lambda: screen.fingerprint, self.budget_s)
+            if outcome.timed_out:
+                raise NotResolvedError(_timeout("pick:screenshot"))
+            if outcome.unwrap() != result.screen_id:
+                raise FollowUpError(
+                    "stale result: the screen has changed since this find; run find again "
+                    "and pick from the new candidates"
+                )
+        picked = _picked(result, index)
         self.last_result = picked
         return picked
+
+    def _resolve_with_picker(
+        self, picker: Picker, request: Query, screen: Screen, result: FindResult
+    ) -> FindResult:
+        """Answer a next step with the picker on the same screen: one pick for tier 4, cell then
+        position for tier 5. A picker that answers ``None`` leaves the step to the caller."""
+        selector = request.selector
+        if result.candidates:
+            index = picker.pick_candidate(selector, result.candidates)
+            if index is None:
+                return attrs.evolve(result, notes=(*result.notes, "the picker chose none"))
+            if index not in range(len(result.candidates)):
+                raise FollowUpError(f"the picker chose candidate {index}, which does not exist")
+            return _picked(result, index)
+        if result.grid_image is None or request.grid_position is not None:
+            return result
+        cell = request.grid_cell
+        if cell is None:
+            cell = picker.pick_grid_cell(selector, result.grid_image)
+            if cell is None:
+                return attrs.evolve(result, notes=(*result.notes, "the picker chose no cell"))
+            result = self._run_chain(Query(selector, grid_cell=cell), screen)
+        if result.grid_image is None:
+            return result
+        position = picker.pick_grid_position(selector, result.grid_image)
+        if position is None:
+            return attrs.evolve(result, notes=(*result.notes, "the picker chose no position"))
+        return self._run_chain(Query(selector, grid_cell=cell, grid_position=position), screen)
+
+
+def _picked(result: FindResult, index: int) -> FindResult:
+    candidate: Candidate = result.candidates[index]
+    element = candidate.element or Element(bounds=candidate.bounds, clickable=True)
+    element = attrs.evolve(element, bounds=candidate.bounds)
+    return FindResult(
+        elements=(element,),
+        source="visual",
+        tier=4,
+        confidence="medium",
+        recognized_as=result.recognized_as,
+        scale_factor=result.scale_factor,
+        notes=result.notes,
+        query=result.query,
+        screen_id=result.screen_id,
+        screenshot=result.screenshot,
+    )
 
 
 def _timeout(phase: str) -> FindResult:

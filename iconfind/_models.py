@@ -9,12 +9,15 @@ from __future__ import annotations
 import enum
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 from attrs import field, frozen
 
 from iconfind._errors import InvalidBoundsError, InvalidQueryError
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 Source = Literal["accessibility", "ocr", "visual", "grid", "memory"]
 Confidence = Literal["high", "medium", "low"]
@@ -347,6 +350,8 @@ class FindResult:
     query: Selector | None = field(default=None, eq=False, repr=False)
     screen_id: str | None = field(default=None, eq=False, repr=False)
     """Fingerprint of the screen this result was computed on (for stale follow-ups)."""
+    screenshot: Image.Image | None = field(default=None, eq=False, repr=False)
+    """The device screenshot the find looked at, when it took one (never on the wire)."""
 
     @property
     def ok(self) -> bool:
@@ -399,6 +404,20 @@ class FindResult:
         }
         out.update({key: value for key, value in optional.items() if value is not None})
         return out
+
+    def _repr_png_(self) -> bytes | None:
+        """Notebooks: the screenshot with the found elements, the candidates or the grid drawn."""
+        if self.screenshot is None:
+            return None
+        from iconfind.imaging.annotate import annotate_png
+
+        return annotate_png(self)
+
+    def _repr_html_(self) -> str | None:
+        """Notebooks: the annotated screenshot beside a one-line summary of the result."""
+        from iconfind.imaging.annotate import annotate_html
+
+        return annotate_html(self)
 
     @classmethod
     def failure(

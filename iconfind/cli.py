@@ -266,6 +266,26 @@ def describe(result: FindResult) -> str:
     return "\n".join(lines) if lines else "(empty result)"
 
 
+def _check_follow_up_flags(args: argparse.Namespace) -> None:
+    """The follow-up flags, checked before any device work, with messages naming the flags."""
+    if args.pick is not None and args.grid_cell is not None:
+        raise UsageError("--pick answers tier 4 and --grid-cell tier 5: give one")
+    if args.grid_position is not None and args.grid_cell is None:
+        raise UsageError("--grid-position needs --grid-cell N (the cell it refines)")
+    if args.grid_cell is not None and not 1 <= args.grid_cell <= 24:
+        raise UsageError(
+            f"--grid-cell must be 1-24 (cells numbered left-to-right, top-to-bottom), "
+            f"got {args.grid_cell}"
+        )
+    if args.grid_position is not None and not 1 <= args.grid_position <= 5:
+        raise UsageError(
+            "--grid-position must be 1-5 (1 top-left, 2 top-right, 3 center, 4 bottom-left, "
+            f"5 bottom-right), got {args.grid_position}"
+        )
+    if args.pick is not None and args.pick < 0:
+        raise UsageError(f"--pick takes a candidate index from 0, got {args.pick}")
+
+
 def _run(args: argparse.Namespace) -> int:
     if args.command == "record":
         return _record(args)
@@ -281,8 +301,7 @@ def _run(args: argparse.Namespace) -> int:
         _emit(result, args.json, out)
         return EXIT_OK
     if args.command == "find":
-        if args.pick is not None and args.grid_cell is not None:
-            raise UsageError("--pick answers tier 4 and --grid-cell tier 5: give one")
+        _check_follow_up_flags(args)
         result = locator.find(
             args.query, grid_cell=args.grid_cell, grid_position=args.grid_position
         )

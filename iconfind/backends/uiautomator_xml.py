@@ -7,7 +7,7 @@ UiAutomator2 driver. Input is untrusted, so it goes through defusedxml.
 from __future__ import annotations
 
 import logging
-from xml.etree.ElementTree import Element as XmlNode
+import re
 
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
@@ -21,8 +21,79 @@ NULL_ROOT_MARKER = "null root node returned by UiTestAutomationBridge"
 """The line uiautomator prints instead of XML when the accessibility service has no window."""
 
 
-def _flag(node: XmlNode, name: str) -> bool:
-    return node.get(name) == "true"
+_CANONICAL_BOUNDS = re.compile(r"\[(\d+),(\d+)\]\[(\d+),(\d+)\]")
+"""The form every real dump uses; anything else goes through :meth:`Bounds.parse`."""
+
+
+def _bounds(text: str) -> Bounds:
+    """``Bounds.parse(text)``, with a fast path for the canonical ``[x1,y1][x2,y2]``."""
+    match = _CANONICAL_BOUNDS.fullmatch(text)
+    if match is None:
+        return Bounds.parse(text)
+    x1, y1, x2, y2 = match.groups()
+    return Bounds(int(x1), int(y1), int(x2), int(y2))
+
+
+class _ElementCollector:
+    """Builds :class:`Element` objects straight from expat's start/end events.
+
+    No intermediate ElementTree is built. Document order, ``depth``, ``parent`` (a dropped node's
+    children attach to its parent) are those of a tree walk. An element is a node when its tag is
+    ``node`` (``uiautomator dump``) or it carries ``bounds`` (Appium's UiAutomator2 source, whose
+    tags are class names); any other element, such as the ``<hierarchy>`` root, is walked
+    through without adding a level.
+    """
+
+    def __init__(self) -> None:
+        self.elements: list[Element] = []
+        # One frame per open XML element: (depth of its children, parent index for them).
+        self._frames: list[tuple[int, int | None]] = []
+
+    def start(self, tag: str, attrib: dict[str, str]) -> None:
+        frames = self._frames
+        frame = frames[-1] if frames else (0, None)
+        get = attrib.get
+        if tag != "node" and "bounds" not in attrib:
+            frames.append(frame)
+            return
+        depth, parent = frame
+        own_index = parent
+        try:
+            bounds = _bounds(get("bounds", ""))
+        except InvalidBoundsError as exc:
+            log.warning("dropping a node with junk bounds: %s", exc)
+        else:
+            elements = self.elements
+            own_index = len(elements)
+            elements.append(
+                Element(
+                    bounds=bounds,
+                    text=get("text", ""),
+                    content_desc=get("content-desc", ""),
+                    resource_id=get("resource-id", ""),
+                    class_name=get("class", "" if tag == "node" else tag),
+                    package=get("package", ""),
+                    clickable=get("clickable") == "true",
+                    enabled=get("enabled", "true") != "false",
+                    focusable=get("focusable") == "true",
+                    scrollable=get("scrollable") == "true",
+                    long_clickable=get("long-clickable") == "true",
+                    checkable=get("checkable") == "true",
+                    checked=get("checked") == "true",
+                    selected=get("selected") == "true",
+                    password=get("password") == "true",
+                    index=own_index,
+                    depth=depth,
+                    parent=parent,
+                )
+            )
+        frames.append((depth + 1, own_index))
+
+    def end(self, _tag: str) -> None:
+        self._frames.pop()
+
+    def close(self) -> list[Element]:
+        return self.elements
 
 
 def parse_uiautomator_xml(data: str | bytes) -> list[Element] | None:
@@ -40,55 +111,23 @@ def parse_uiautomator_xml(data: str | bytes) -> list[Element] | None:
     start = text.find("<")
     if start < 0:
         return None
+    collector = _ElementCollector()
+    # defusedxml's parser (entities and external references forbidden), with its element
+    # callbacks pointed straight at the collector: expat hands over each attribute dict, and no
+    # tree is built only to be walked again. No recursion: real trees reach Python's limit.
+    parser = SafeET.DefusedXMLParser(target=collector)
+    expat = parser.parser
+    expat.ordered_attributes = False
+    expat.StartElementHandler = collector.start
+    expat.EndElementHandler = collector.end
     try:
-        root = SafeET.fromstring(text[start:].strip())
+        parser.feed(text[start:].strip())
+        elements: list[Element] = parser.close()
     except (SafeET.ParseError, DefusedXmlException, ValueError) as exc:
         log.warning(
             "hierarchy is not well-formed XML, treating accessibility as unavailable: %s", exc
         )
         return None
-
-    elements: list[Element] = []
-    # An explicit stack instead of recursion: real trees reach depths that hit Python's limit.
-    stack: list[tuple[XmlNode, int, int | None]] = [(root, 0, None)]
-    while stack:
-        node, depth, parent = stack.pop()
-        if node.tag != "node" and "bounds" not in node.attrib:
-            # A wrapper such as <hierarchy>: walk through it without adding a level.
-            stack.extend((child, depth, parent) for child in reversed(list(node)))
-            continue
-        own_index: int | None = parent
-        bounds_text = node.get("bounds", "")
-        try:
-            bounds = Bounds.parse(bounds_text)
-        except InvalidBoundsError as exc:
-            log.warning("dropping a node with junk bounds: %s", exc)
-        else:
-            own_index = len(elements)
-            elements.append(
-                Element(
-                    bounds=bounds,
-                    text=node.get("text", ""),
-                    content_desc=node.get("content-desc", ""),
-                    resource_id=node.get("resource-id", ""),
-                    # Appium's UiAutomator2 source names the tag after the class.
-                    class_name=node.get("class", "" if node.tag == "node" else node.tag),
-                    package=node.get("package", ""),
-                    clickable=_flag(node, "clickable"),
-                    enabled=node.get("enabled", "true") != "false",
-                    focusable=_flag(node, "focusable"),
-                    scrollable=_flag(node, "scrollable"),
-                    long_clickable=_flag(node, "long-clickable"),
-                    checkable=_flag(node, "checkable"),
-                    checked=_flag(node, "checked"),
-                    selected=_flag(node, "selected"),
-                    password=_flag(node, "password"),
-                    index=own_index,
-                    depth=depth,
-                    parent=parent,
-                )
-            )
-        stack.extend((child, depth + 1, own_index) for child in reversed(list(node)))
     return elements or None
 
 

@@ -10,7 +10,9 @@ from __future__ import annotations
 from iconfind._patterns import IconPatterns
 from iconfind.strategies.accessibility import AccessibilityText
 from iconfind.strategies.base import Query, Strategy
+from iconfind.strategies.grid import Grid
 from iconfind.strategies.resource_id import ResourceIdPatterns
+from iconfind.strategies.visual import IconRecognizer, VisualCandidates
 
 
 def default_chain(*, patterns: IconPatterns | None = None) -> list[Strategy]:
@@ -19,7 +21,18 @@ def default_chain(*, patterns: IconPatterns | None = None) -> list[Strategy]:
     return [
         AccessibilityText(),
         ResourceIdPatterns(patterns=patterns),
+        VisualCandidates(patterns=patterns),
+        Grid(),
     ]
 
 
-__all__ = ["AccessibilityText", "Query", "ResourceIdPatterns", "Strategy", "default_chain"]
+__all__ = [
+    "AccessibilityText",
+    "Grid",
+    "IconRecognizer",
+    "Query",
+    "ResourceIdPatterns",
+    "Strategy",
+    "VisualCandidates",
+    "default_chain",
+]

@@ -8,10 +8,23 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from iconfind import FindError, Locator, ReplayBackend, Selector
+from iconfind import (
+    AccessibilityText,
+    FindError,
+    Locator,
+    ReplayBackend,
+    ResourceIdPatterns,
+    Selector,
+)
 from iconfind.strategies.resource_id import is_ambiguous
 from tests.conftest import SNAPSHOTS
 from tests.screens import el, replay_of
+
+
+def tree_tiers(backend: ReplayBackend) -> Locator:
+    """Tiers 1-2 only: these trees are synthetic and their rules are what is under test (the
+    grid would otherwise answer for trees without clickables)."""
+    return Locator(backend, strategies=[AccessibilityText(), ResourceIdPatterns()])
 
 
 def test_wait_on_the_anr_dialog_is_tier_1_with_the_exact_center() -> None:
@@ -32,7 +45,7 @@ def test_exact_match_beats_containment(tmp_path: Path) -> None:
         tmp_path,
         [el("[0,0][100,100]", text="Sign in with Google"), el("[0,200][100,300]", text="Sign in")],
     )
-    result = Locator(backend).find("sign in")
+    result = tree_tiers(backend).find("sign in")
     assert [e.text for e in result.elements] == ["Sign in"]
 
 
@@ -41,14 +54,14 @@ def test_containment_is_by_whole_words(tmp_path: Path) -> None:
         tmp_path,
         [el("[0,0][100,100]", text="Feedback"), el("[0,200][100,300]", text="Sign in with Google")],
     )
-    locator = Locator(backend, strategies=Locator(backend).strategies[:1])
+    locator = Locator(backend, strategies=tree_tiers(backend).strategies[:1])
     assert locator.find("back").error is FindError.NOT_FOUND
     assert locator.find("sign in").element.text == "Sign in with Google"
 
 
 def test_content_desc_matches_like_text(tmp_path: Path) -> None:
     backend = replay_of(tmp_path, [el("[0,0][100,100]", content_desc="Play video", clickable=True)])
-    assert Locator(backend).find("play video").element.content_desc == "Play video"
+    assert tree_tiers(backend).find("play video").element.content_desc == "Play video"
 
 
 def test_selector_fields_combine(tmp_path: Path) -> None:
@@ -69,7 +82,7 @@ def test_selector_fields_combine(tmp_path: Path) -> None:
             ),
         ],
     )
-    locator = Locator(backend)
+    locator = tree_tiers(backend)
     assert (
         locator.find(Selector(text="Edit", class_name="Button")).element.resource_id
         == "app:id/edit_btn"
@@ -91,7 +104,7 @@ def test_nearest_to_sorts_by_distance_to_the_anchor(tmp_path: Path) -> None:
             el("[800,900][1000,1000]", text="edit", clickable=True),
         ],
     )
-    locator = Locator(backend)
+    locator = tree_tiers(backend)
     near_mary = locator.find({"textContains": "edit", "nearestTo": "Mary"})
     assert [e.center.y for e in near_mary.elements] == [950, 150]
     near_john = locator.find({"textContains": "edit", "nearestTo": "John"})
@@ -102,7 +115,7 @@ def test_nearest_to_sorts_by_distance_to_the_anchor(tmp_path: Path) -> None:
 
 def test_off_screen_match_says_scroll(tmp_path: Path) -> None:
     backend = replay_of(tmp_path, [el("[0,2600][1080,2800]", text="Terms of service")])
-    result = Locator(backend).find("Terms of service")
+    result = tree_tiers(backend).find("Terms of service")
     assert result.error is FindError.ELEMENT_OFF_SCREEN
     assert result.suggestion == "Scroll to bring element into view"
     assert result.exit_code == 1
@@ -110,7 +123,7 @@ def test_off_screen_match_says_scroll(tmp_path: Path) -> None:
 
 def test_zero_sized_nodes_are_not_matches(tmp_path: Path) -> None:
     backend = replay_of(tmp_path, [el("[10,10][10,10]", text="Ghost")])
-    assert Locator(backend).find("Ghost").error is FindError.NOT_FOUND
+    assert tree_tiers(backend).find("Ghost").error is FindError.NOT_FOUND
 
 
 def test_tier_2_overflow_on_the_toolbar() -> None:
@@ -128,7 +141,7 @@ def test_tier_2_content_desc_phrase(tmp_path: Path) -> None:
     backend = replay_of(
         tmp_path, [el("[933,84][1080,231]", content_desc="More options", clickable=True)]
     )
-    result = Locator(backend).find("three dots")
+    result = tree_tiers(backend).find("three dots")
     assert result.tier == 2 and result.element.content_desc == "More options"
 
 
@@ -140,7 +153,7 @@ def test_tier_2_several_matches_in_few_regions_are_returned(tmp_path: Path) -> N
             for i, x in enumerate((600, 750, 900))
         ],
     )
-    result = Locator(backend).find("share")
+    result = tree_tiers(backend).find("share")
     assert result.error is None and len(result.elements) == 3 and result.match_count == 3
 
 
@@ -152,7 +165,7 @@ def test_tier_2_more_than_six_matches_is_ambiguous(tmp_path: Path) -> None:
             for y in range(300, 1100, 100)
         ],
     )
-    result = Locator(backend).find("delete")
+    result = tree_tiers(backend).find("delete")
     assert result.error is FindError.AMBIGUOUS_QUERY and result.match_count == 8
     assert "specific" in (result.suggestion or "")
 
@@ -165,7 +178,7 @@ def test_tier_2_matches_in_four_quadrants_are_ambiguous(tmp_path: Path) -> None:
         "[970,2290][1070,2390]",
     ]
     backend = replay_of(tmp_path, [el(b, resource_id="app:id/ic_close") for b in corners])
-    result = Locator(backend).find("close")
+    result = tree_tiers(backend).find("close")
     assert result.error is FindError.AMBIGUOUS_QUERY and result.match_count == 4
 
 

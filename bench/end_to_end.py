@@ -1,0 +1,33 @@
+"""End to end: one ``Locator.find`` through the whole default chain on a replay snapshot.
+
+``blank_canvas`` has no tree and no text, so "overflow menu" falls through tiers 1-4 to the grid:
+every tier runs once. Reported only when the default chain has all five tiers; the time through
+whatever chain exists is always reported as ``find_chain_s``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bench._snap import BLANK_CANVAS
+from bench._timing import median_seconds
+
+
+def measure(quick: bool = False) -> dict[str, Any]:
+    from iconfind import Locator, ReplayBackend
+    from iconfind.strategies import default_chain
+
+    chain = default_chain()
+    names = [strategy.name for strategy in chain]
+    locator = Locator(ReplayBackend(BLANK_CANVAS), strategies=chain, budget_s=60)
+    seconds = median_seconds(lambda: locator.find("overflow menu"), 3 if quick else 7)
+    out: dict[str, Any] = {
+        "find_chain_s": round(seconds, 4),
+        "find_chain_tiers": names,
+        "find_all_tiers_s": round(seconds, 4) if len(chain) >= 5 else None,
+    }
+    if len(chain) < 5:
+        out["_reasons"] = {
+            "find_all_tiers_s": f"default_chain() has {len(chain)} tiers ({', '.join(names)})"
+        }
+    return out

@@ -1,0 +1,214 @@
+"""Benchmark: local icon recognition on a held-out icon family.
+
+The reference set is built from every installed icon font EXCEPT the held-out design family
+(default ``material``: Google Material Icons and Templarian MDI, which share a design lineage, are
+both left out). The evaluation crops are Google Material Icons glyphs of every icon class,
+rendered as a screen would show them:
+
+* themes: ``light`` (dark grey on white), ``dark`` (light grey on near-black), ``colour``
+  (a purple glyph on a lavender chip);
+* sizes: 24, 48 and 96 px glyphs;
+* variants: ``tight`` (small margin), ``padded`` (the glyph in a touch target twice its size,
+  off-centre), ``ripple`` (a translucent pressed-state circle behind it), ``plate`` (a solid
+  contrasting disc behind it, as on a FAB).
+
+Prints a table of top-1 accuracy and ms per crop, or one JSON object with ``--json``.
+:func:`measure` is the entry point for the benchmarks suite.
+
+    python bench/icons.py [--quick] [--json] [--method hog+mask] [--holdout material]
+    python bench/icons.py --all-methods      # the comparison table of docs/icon-recognition.md
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from iconfind.recognition.features import DEFAULT_METHOD, METHODS, Method
+from iconfind.recognition.recognizer import IconRecognizer
+from iconfind.recognition.references import (
+    Glyph,
+    GlyphTable,
+    load_or_build,
+    render_glyph,
+)
+
+THEMES: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {
+    "light": ((73, 69, 79), (255, 251, 254)),
+    "dark": ((230, 225, 229), (28, 27, 31)),
+    "colour": ((103, 80, 164), (234, 221, 255)),
+}
+SIZES = (24, 48, 96)
+VARIANTS = ("tight", "padded", "ripple", "plate")
+TEST_FONT = "material"
+
+
+def held_out_glyphs(table: GlyphTable, holdout: str) -> list[Glyph]:
+    """The test glyphs: the held-out family's first installed font (Material Icons first)."""
+    fonts = [f for f in table.installed() if f.family == holdout]
+    if not fonts:
+        raise SystemExit(f"no installed font of family {holdout!r}")
+    test_font = next((f for f in fonts if f.id == TEST_FONT), fonts[0])
+    return [g for g in table.glyphs if g.font == test_font]
+
+
+def render_case(glyph: Glyph, size: int, theme: str, variant: str) -> Image.Image:
+    """One evaluation crop: ``glyph`` at ``size`` px in ``theme``, framed as ``variant``."""
+    ink, background = THEMES[theme]
+    if variant == "tight":
+        return render_glyph(glyph, size, pad=0.12, ink=ink, background=background)
+    if variant == "padded":
+        icon = render_glyph(glyph, size, pad=0.0, ink=ink, background=background)
+        side = size * 2
+        canvas = Image.new("RGB", (side, side), background)
+        canvas.paste(icon, (size // 2 - size // 8, size // 2 + size // 10))
+        return canvas
+    side = round(size * 2)
+    canvas = Image.new("RGB", (side, side), background)
+    draw = ImageDraw.Draw(canvas, "RGBA")
+    radius = round(size * 0.9)
+    box = (side // 2 - radius, side // 2 - radius, side // 2 + radius, side // 2 + radius)
+    if variant == "ripple":
+        shade = (255, 255, 255, 40) if theme == "dark" else (0, 0, 0, 30)
+        draw.ellipse(box, fill=shade)
+        glyph_ink = ink
+    elif variant == "plate":
+        draw.ellipse(box, fill=ink)
+        glyph_ink = background
+    else:
+        raise ValueError(variant)
+    icon = render_glyph(glyph, size, pad=0.0, ink=glyph_ink, background=(0, 0, 0))
+    mask = render_glyph(glyph, size, pad=0.0, ink=(255, 255, 255), background=(0, 0, 0))
+    offset = (side - icon.width) // 2
+    canvas.paste(icon, (offset, offset), mask.convert("L"))
+    return canvas
+
+
+def cases(
+    glyphs: Sequence[Glyph], sizes: Sequence[int], themes: Sequence[str], variants: Sequence[str]
+) -> Iterator[tuple[Image.Image, Glyph, int, str, str]]:
+    for glyph in glyphs:
+        for size in sizes:
+            for theme in themes:
+                for variant in variants:
+                    yield render_case(glyph, size, theme, variant), glyph, size, theme, variant
+
+
+def evaluate(
+    method: Method = DEFAULT_METHOD,
+    *,
+    holdout: str = "material",
+    sizes: Sequence[int] = SIZES,
+    themes: Sequence[str] = tuple(THEMES),
+    variants: Sequence[str] = VARIANTS,
+) -> dict[str, Any]:
+    table = GlyphTable.default()
+    references = load_or_build(table.select(exclude_families=[holdout]), method=method)
+    recognizer = IconRecognizer(references)
+    test = held_out_glyphs(table, holdout)
+    hits: dict[str, list[bool]] = defaultdict(list)
+    timings: list[float] = []
+    accepted_right = accepted_wrong = 0
+    confusions: Counter[tuple[str, str]] = Counter()
+    total = 0
+    for crop, glyph, size, theme, variant in cases(test, sizes, themes, variants):
+        start = time.perf_counter()
+        ranking = recognizer.rank(crop, top=3)
+        timings.append((time.perf_counter() - start) * 1000)
+        best = ranking[0][0]
+        hit = best == glyph.icon_class
+        total += 1
+        for key in ("all", f"size={size}", f"theme={theme}", f"variant={variant}"):
+            hits[key].append(hit)
+        if not hit:
+            confusions[(glyph.name, best)] += 1
+        if recognizer.accepts(ranking, best):
+            if hit:
+                accepted_right += 1
+            else:
+                accepted_wrong += 1
+    return {
+        "method": method,
+        "holdout": holdout,
+        "references": len(references),
+        "test_glyphs": len(test),
+        "crops": total,
+        "top1": {key: round(sum(v) / len(v), 4) for key, v in sorted(hits.items())},
+        "ms_per_crop": round(statistics.mean(timings), 3),
+        "ms_p95": round(sorted(timings)[int(0.95 * (len(timings) - 1))], 3),
+        "accepted_correct": round(accepted_right / total, 4),
+        "accepted_wrong": round(accepted_wrong / total, 4),
+        "confusions": [
+            {"glyph": g, "as": c, "count": n} for (g, c), n in confusions.most_common(12)
+        ],
+    }
+
+
+def measure(quick: bool) -> dict[str, Any]:
+    """Top-1 accuracy and ms per crop of the default method on the held-out family.
+
+    ``quick`` renders only 48 px crops (light and dark, tight and ripple) for a fast check.
+    """
+    if quick:
+        return evaluate(sizes=(48,), themes=("light", "dark"), variants=("tight", "ripple"))
+    return evaluate()
+
+
+def _table(results: Sequence[dict[str, Any]]) -> str:
+    keys = [k for k in results[0]["top1"] if k != "all"]
+    head = ["method", "top-1", *keys, "ms/crop", "acc.ok", "acc.wrong"]
+    rows = [head]
+    for r in results:
+        rows.append(
+            [
+                r["method"],
+                f"{r['top1']['all']:.1%}",
+                *(f"{r['top1'][k]:.0%}" for k in keys),
+                f"{r['ms_per_crop']:.2f}",
+                f"{r['accepted_correct']:.0%}",
+                f"{r['accepted_wrong']:.1%}",
+            ]
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    return "\n".join(
+        "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)) for row in rows
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="48 px, light/dark, two variants")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD)
+    parser.add_argument("--all-methods", action="store_true", help="compare every method")
+    parser.add_argument("--holdout", default="material", help="design family to hold out")
+    args = parser.parse_args(argv)
+    methods = list(METHODS) if args.all_methods else [args.method]
+    kwargs: dict[str, Any] = {"holdout": args.holdout}
+    if args.quick:
+        kwargs.update(sizes=(48,), themes=("light", "dark"), variants=("tight", "ripple"))
+    results = [evaluate(m, **kwargs) for m in methods]
+    if args.json:
+        print(json.dumps(results[0] if len(results) == 1 else {"results": results}))
+        return 0
+    print(f"held-out family: {args.holdout}; crops per method: {results[0]['crops']}")
+    print(_table(results))
+    for r in results:
+        worst = ", ".join(f"{c['glyph']}->{c['as']} x{c['count']}" for c in r["confusions"][:8])
+        print(f"{r['method']}: most frequent errors: {worst}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

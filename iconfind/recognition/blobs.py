@@ -1,0 +1,87 @@
+"""Icon-sized shapes on a screenshot that has no accessibility tree.
+
+When there is no tree to list clickables, :func:`find_icon_blobs` proposes where icons are, so
+tier 4 can recognise or offer them before falling back to the grid:
+
+1. edges of every colour channel (Canny), so light and dark themes and coloured icons all count;
+2. a closing with a kernel of about 1/60 of the screen's short side joins the parts of one icon
+   (the three dots of ``⋮``, a magnifier's ring and handle) and the letters of a line of text;
+3. outer contours whose bounding box is icon-sized (longer side ``min_size``..``max_size``) and
+   not line-shaped (a run of text is much wider than tall) are kept;
+4. each kept shape becomes a square touch target around its centre, 1.5 x its longer side.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from PIL import Image
+
+from iconfind._models import Bounds
+
+MIN_SIZE = 16
+MAX_SIZE = 200
+MAX_ASPECT = 2.2
+"""A shape wider than tall by more than this is a run of text, unless it is a row of dots."""
+
+
+def find_icon_blobs(
+    image: Image.Image, *, min_size: int = MIN_SIZE, max_size: int = MAX_SIZE
+) -> list[Bounds]:
+    """Square bounds around icon-sized shapes of ``image``, top-to-bottom, left-to-right.
+
+    Sizes are in the image's pixels. Never raises for a readable image; a blank image gives [].
+    """
+    rgb = np.asarray(image.convert("RGB"))
+    height, width = rgb.shape[:2]
+    if height < min_size or width < min_size:
+        return []
+    edges = np.zeros((height, width), np.uint8)
+    for channel in range(3):
+        edges = np.maximum(edges, cv2.Canny(rgb[:, :, channel], 40, 120))
+    kernel_side = max(3, round(min(height, width) / 60))
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel_side, kernel_side))
+    joined = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, kernel)
+    contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    found: list[Bounds] = []
+    for contour in contours:
+        x, y, w, h = cv2.boundingRect(contour)
+        longer, shorter = max(w, h), min(w, h)
+        if not min_size <= longer <= max_size or shorter < 3:
+            continue
+        if w > MAX_ASPECT * h and not _dotted(edges[y : y + h, x : x + w]):
+            continue  # a word or a line of text
+        side = round(longer * 1.5)
+        cx, cy = x + w // 2, y + h // 2
+        half = side // 2
+        found.append(
+            Bounds(
+                max(0, cx - half),
+                max(0, cy - half),
+                min(width, cx - half + side),
+                min(height, cy - half + side),
+            )
+        )
+    return sorted(_dedupe(found), key=lambda b: (b.y1 // max(1, min_size), b.x1))
+
+
+def _dotted(edges: np.ndarray) -> bool:
+    """A wide shape made of 2-4 separate small round parts (``⋯``), not letters."""
+    _, _, stats, _ = cv2.connectedComponentsWithStats((edges > 0).astype(np.uint8))
+    parts = stats[1:]
+    if not 2 <= len(parts) <= 4:
+        return False
+    sides = parts[:, 2:4]
+    return bool(np.all(np.abs(sides[:, 0] - sides[:, 1]) <= 0.3 * sides.max(axis=1) + 1))
+
+
+def _dedupe(boxes: list[Bounds]) -> list[Bounds]:
+    """Drop a box whose centre lies inside a larger box already kept."""
+    kept: list[Bounds] = []
+    for box in sorted(boxes, key=lambda b: -b.area):
+        if not any(k.contains(box.center.x, box.center.y) for k in kept):
+            kept.append(box)
+    return kept
+
+
+__all__ = ["MAX_SIZE", "MIN_SIZE", "find_icon_blobs"]
