@@ -1,11 +1,7 @@
-"""``ui`` operations served by Locator methods and tiers that other branches add:
-``screenshot`` / ``accessibility-check`` / ``visual-snapshot`` / ``input`` (Locator.input),
-tier-4 candidates (``candidateIndex``) and the tier-5 grid (``gridCell`` / ``gridPosition``),
-and their pictures as MCP image content.
-
-Pending: these pass once the ui-operations (platforms) and tiers 4-5 (visual) branches are
-merged; they were run on a scratch merge of agent + platforms + visual + memory.
-"""
+"""``ui`` operations served by the Locator's ui operations and tiers 4-5: ``screenshot`` /
+``accessibility-check`` / ``visual-snapshot`` / ``input`` (Locator.input), tier-4 candidates
+(``candidateIndex``) and the tier-5 grid (``gridCell`` / ``gridPosition``), and their pictures as
+MCP image content."""
 
 from __future__ import annotations
 
@@ -89,7 +85,8 @@ def test_input_into_a_target_uses_locator_input(box: ToolBox, toolbar: ReplayBac
 def test_tier_4_candidates_then_candidate_index(snapshots: Path) -> None:
     backend = ReplayBackend(snapshots / "toolbar_unlabeled")
     box = ToolBox(Locator(backend, scaling=Scaling.raw()))
-    found = box.call("ui", {"operation": "find", "selector": {"text": "frobnicator"}})
+    # No share icon on this screen, so not even the icon recognizer settles it: candidates.
+    found = box.call("ui", {"operation": "find", "selector": {"text": "share"}})
     assert found["tier"] == 4
     assert [c["center"] for c in found["candidates"]] == [
         {"x": 73, "y": 157},
