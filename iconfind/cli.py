@@ -104,6 +104,27 @@ def build_parser() -> argparse.ArgumentParser:
     add_backend(dump)
     add_scaling(dump)
 
+    mcp = commands.add_parser("mcp", help="serve the agent tools over MCP on stdio")
+    mcp.add_argument("--replay", metavar="SNAPSHOT", help="a snapshot directory")
+    mcp.add_argument("--backend", metavar="URL", help="a live backend URL")
+    mcp.add_argument("--budget", type=float, default=10.0, metavar="SECONDS")
+    mcp.add_argument(
+        "--max-dimension",
+        type=int,
+        default=1000,
+        metavar="PX",
+        help="scale screenshots to this longest side (default 1000)",
+    )
+    mcp.add_argument("--raw", action="store_true", help="no scaling: device pixels")
+    mcp.add_argument("--max-actions-per-minute", type=int, default=10, metavar="N")
+    mcp.add_argument(
+        "--block",
+        action="append",
+        default=[],
+        metavar="APP",
+        help="refuse to read or act while APP is in front (repeatable, wildcards)",
+    )
+    mcp.add_argument("--audit-log", metavar="FILE", help="append every action as a JSON line")
     record = commands.add_parser(
         "record", help="write a live screen as a snapshot directory (replay case, bug report)"
     )
@@ -205,6 +226,23 @@ def _record(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _run_mcp(args: argparse.Namespace) -> int:
+    backend = open_backend(args)
+    try:
+        from iconfind.agent import Rails, ToolBox
+        from iconfind.agent.mcp import run_stdio
+    except ImportError as exc:
+        raise UsageError(f"iconfind mcp needs: pip install 'iconfind[mcp]' ({exc})") from None
+    scaling = Scaling.raw() if args.raw else Scaling(args.max_dimension)
+    rails = Rails(
+        max_actions_per_minute=args.max_actions_per_minute,
+        blocklist=args.block,
+        audit_path=args.audit_log,
+    )
+    run_stdio(ToolBox(Locator(backend, budget_s=args.budget, scaling=scaling), rails=rails))
+    return EXIT_OK
+
+
 def _emit(result: FindResult, as_json: bool, out: Callable[[str], None]) -> None:
     if as_json:
         out(json.dumps(result.to_dict(), ensure_ascii=False))
@@ -298,6 +336,8 @@ def _run(args: argparse.Namespace) -> int:
         return _record(args)
     if args.budget <= 0:
         raise UsageError(f"--budget must be a positive number of seconds, got {args.budget}")
+    if args.command == "mcp":
+        return _run_mcp(args)
     backend = open_backend(args)
     # Answering a candidate list (--pick) must see that list again, not a local recognition.
     recognition = not (
