@@ -91,7 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
         "--pick",
         type=int,
         metavar="INDEX",
-        help="tier 4: the chosen candidate (implies --no-recognition, so the list is the one shown)",
+        help="tier 4: the chosen candidate (implies --no-recognition: the list shown)",
     )
 
     tap = commands.add_parser("tap", help="find an element, then tap it")
