@@ -14,6 +14,7 @@ from iconfind._errors import (
     IconfindError,
     InvalidBoundsError,
     InvalidQueryError,
+    MemoryStoreError,
     OcrUnavailableError,
     PatternFileError,
     PickerError,
@@ -36,12 +37,22 @@ from iconfind._scaling import Scaling, ScreenTransform
 from iconfind._screen import Screen
 from iconfind.backends import DeviceBackend, ReplayBackend, parse_uiautomator_xml
 from iconfind.backends.android import AndroidBackend
+from iconfind.backends.base import AppAwareBackend, WindowInfo
 from iconfind.backends.macos import MacBackend
 from iconfind.backends.record import record_snapshot
 from iconfind.backends.urls import backend_from_url
 from iconfind.backends.web import Chromium, WebBackend
 from iconfind.backends.windows import WindowsBackend
 from iconfind.backends.x11 import X11Backend
+from iconfind.memory import (
+    DesktopLearner,
+    DesktopTarget,
+    Memory,
+    MemoryStrategy,
+    ScreenContext,
+    SQLiteMemory,
+    get_screen_context,
+)
 from iconfind.operations import AccessibilityReport, Screenshot, VisualSnapshot
 from iconfind.pickers import OpenAIVisionPicker, Picker
 from iconfind.strategies import (
@@ -62,11 +73,14 @@ __all__ = [
     "AccessibilityReport",
     "AccessibilityText",
     "AndroidBackend",
+    "AppAwareBackend",
     "BackendError",
     "BackendUrlError",
     "Bounds",
     "Candidate",
     "Chromium",
+    "DesktopLearner",
+    "DesktopTarget",
     "DeviceBackend",
     "DeviceTimeoutError",
     "Element",
@@ -81,6 +95,9 @@ __all__ = [
     "InvalidQueryError",
     "Locator",
     "MacBackend",
+    "Memory",
+    "MemoryStoreError",
+    "MemoryStrategy",
     "NotResolvedError",
     "OcrText",
     "OcrUnavailableError",
@@ -95,8 +112,10 @@ __all__ = [
     "RecognizerUnavailableError",
     "ReplayBackend",
     "ResourceIdPatterns",
+    "SQLiteMemory",
     "Scaling",
     "Screen",
+    "ScreenContext",
     "ScreenTransform",
     "Screenshot",
     "Selector",
@@ -105,11 +124,13 @@ __all__ = [
     "VisualCandidates",
     "VisualSnapshot",
     "WebBackend",
+    "WindowInfo",
     "WindowsBackend",
     "X11Backend",
     "__version__",
     "backend_from_url",
     "default_chain",
+    "get_screen_context",
     "parse_uiautomator_xml",
     "record_snapshot",
 ]

@@ -88,6 +88,18 @@ class OcrUnavailableError(IconfindError):
     raised to callers only when they use an :class:`~iconfind.ocr.OcrEngine` directly.
     """
 
+class MemoryStoreError(IconfindError):
+    """A memory store that cannot be used: not a database (corrupted bytes), another program's
+    database (foreign schema), a schema newer than this iconfind, or a database that stays locked.
+
+    The file is never overwritten or repaired behind the user's back: move it aside or pass
+    another path. ``path`` names the file (``None`` for an in-memory or remote store).
+    """
+
+    def __init__(self, message: str, *, path: str | None = None) -> None:
+        super().__init__(message)
+        self.path = path
+
 
 __all__ = [
     "BackendError",
@@ -97,6 +109,7 @@ __all__ = [
     "IconfindError",
     "InvalidBoundsError",
     "InvalidQueryError",
+    "MemoryStoreError",
     "OcrUnavailableError",
     "PatternFileError",
     "PickerError",

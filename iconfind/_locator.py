@@ -6,6 +6,7 @@ import time
 from collections.abc import Iterable, Mapping
 from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 
@@ -20,6 +21,9 @@ from iconfind.backends.base import DeviceBackend
 from iconfind.pickers.base import Picker
 from iconfind.strategies import default_chain
 from iconfind.strategies.base import Query, Strategy
+
+if TYPE_CHECKING:
+    from iconfind.memory.base import Memory
 
 DEFAULT_BUDGET_S = 10.0
 NOT_FOUND_SUGGESTION = "Element may not exist on current screen"
@@ -54,7 +58,10 @@ class Locator:
     carry ``scale_factor``, and taps are converted back to device pixels. With a ``picker``
     (e.g. :class:`~iconfind.pickers.OpenAIVisionPicker`), tier-4 candidates and the tier-5 grid
     are resolved inside :meth:`find` (at most the seed's three calls: find, cell, position);
-    without one they go back to the caller.
+    without one they go back to the caller. With ``memory`` (a
+    :class:`~iconfind.memory.Memory`), every tap on an element records a hit for it in memory
+    (see :func:`iconfind.memory.record_tap`); put a :class:`~iconfind.memory.MemoryStrategy` in
+    ``strategies`` to have finds answered from what was learned.
     """
 
     def __init__(
@@ -66,6 +73,7 @@ class Locator:
         scaling: Scaling | None = None,
         patterns: IconPatterns | None = None,
         picker: Picker | None = None,
+        memory: Memory | None = None,
     ) -> None:
         if budget_s <= 0:
             raise ValueError(f"budget_s must be positive, got {budget_s}")
@@ -76,6 +84,7 @@ class Locator:
         self.budget_s = budget_s
         self.scaling = scaling
         self.picker = picker
+        self.memory = memory
         self.last_result: FindResult | None = None
 
     def __repr__(self) -> str:
@@ -209,7 +218,8 @@ class Locator:
             return FindResult(tapped=target)
         if isinstance(target, Element):
             self._tap_device(self._to_device(target.center))
-            return FindResult(elements=(target,), tapped=target.center)
+            notes = self._remember(target)
+            return FindResult(elements=(target,), tapped=target.center, notes=notes)
         if isinstance(target, int) and not isinstance(target, bool):
             if self.last_result is None:
                 raise FollowUpError("no previous find to take an element index from")
@@ -228,7 +238,8 @@ class Locator:
             )
         point = result.elements[index].center
         self._tap_device(self._to_device(point))
-        tapped = attrs.evolve(result, tapped=point)
+        notes = self._remember(result.elements[index])
+        tapped = attrs.evolve(result, tapped=point, notes=(*result.notes, *notes))
         self.last_result = tapped
         return tapped
 
@@ -237,6 +248,17 @@ class Locator:
         if outcome.timed_out:
             raise NotResolvedError(_timeout("tap"))
         outcome.unwrap()
+
+    def _remember(self, element: Element) -> tuple[str, ...]:
+        """With ``memory``: record a hit for the tapped element; notes for the result."""
+        if self.memory is None:
+            return ()
+        from iconfind.memory.feedback import record_tap  # optional part, imported on use
+
+        try:
+            return record_tap(self.memory, self.backend, element, transform=self.transform())
+        except IconfindError as exc:  # the tap happened; memory failing must not hide that
+            return (f"memory: tap not recorded ({exc})",)
 
     def input_text(self, text: str) -> None:
         """Type ``text`` into whatever has focus."""

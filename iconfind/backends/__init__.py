@@ -1,13 +1,15 @@
 """Device backends: one module per kind of screen, all speaking :class:`DeviceBackend`."""
 
-from iconfind.backends.base import DeviceBackend
+from iconfind.backends.base import AppAwareBackend, DeviceBackend, WindowInfo
 from iconfind.backends.replay import ReplayBackend, SnapshotMeta
 from iconfind.backends.uiautomator_xml import format_uiautomator_xml, parse_uiautomator_xml
 
 __all__ = [
+    "AppAwareBackend",
     "DeviceBackend",
     "ReplayBackend",
     "SnapshotMeta",
+    "WindowInfo",
     "format_uiautomator_xml",
     "parse_uiautomator_xml",
 ]

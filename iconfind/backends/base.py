@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Protocol, runtime_checkable
 
+from attrs import frozen
 from PIL import Image
 
 from iconfind._models import Element
@@ -39,4 +40,26 @@ class DeviceBackend(Protocol):
 
     def input_text(self, text: str) -> None:
         """Type text into whatever has focus."""
+        ...
+
+
+@frozen
+class WindowInfo:
+    """The application and window in front: what memory is scoped by.
+
+    ``app`` is the application's name (or Android package), ``window`` its window title,
+    ``bundle_id`` the platform's stable id when there is one (``com.google.Chrome``).
+    """
+
+    app: str
+    window: str = ""
+    bundle_id: str | None = None
+
+
+@runtime_checkable
+class AppAwareBackend(Protocol):
+    """Optional: a backend that knows which application and window are in front."""
+
+    def active_window(self) -> WindowInfo:
+        """The frontmost application and window."""
         ...

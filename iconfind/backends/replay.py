@@ -15,6 +15,7 @@ from PIL import Image, UnidentifiedImageError
 
 from iconfind._errors import SnapshotError
 from iconfind._models import Element, Point
+from iconfind.backends.base import WindowInfo
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
 
 SCREENSHOT = "screenshot.png"
@@ -123,3 +124,7 @@ class ReplayBackend:
 
     def input_text(self, text: str) -> None:
         self.inputs.append(text)
+
+    def active_window(self) -> WindowInfo:
+        """The app and window named by ``meta.json`` (empty strings when absent)."""
+        return WindowInfo(app=self.meta.app, window=self.meta.window)

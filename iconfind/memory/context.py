@@ -1,0 +1,168 @@
+"""``get_screen_context``: one capture turned into the text list an agent reads (seed 7 and 9).
+
+Steps, for the frontmost app and window:
+
+1. blocklisted app: nothing is read or stored; an empty context with ``blocked=True`` and an audit
+   entry ``capture_blocked``;
+2. the accessibility tree, mapped to targets (fingerprinted on the screenshot);
+3. memory's targets for the window; a learned target whose fingerprint no longer matches its
+   stored place is looked for elsewhere and, found, moved (audit ``relocate``);
+4. an optional vision detector, when asked (``force_vision``) or when the tree gives fewer than
+   5 targets (the seed's rule);
+5. :func:`~iconfind.memory.merge.merge_detections`, then passive learning (:meth:`Memory.observe`)
+   on what is on screen now.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+
+from PIL import Image
+
+from iconfind._models import Bounds
+from iconfind.backends.base import AppAwareBackend, DeviceBackend, WindowInfo
+from iconfind.memory.audit import AuditEntry
+from iconfind.memory.base import Memory
+from iconfind.memory.fingerprint import matches, relocate, visual_hash
+from iconfind.memory.learning import now_s, relocated
+from iconfind.memory.merge import merge_detections
+from iconfind.memory.models import DesktopTarget, LearnedPatterns, ScreenContext
+from iconfind.memory.security import AppBlocklist
+from iconfind.memory.tree import targets_from_elements
+
+VisionDetector = Callable[
+    [Image.Image, WindowInfo, Sequence[DesktopTarget]], Sequence[DesktopTarget]
+]
+"""``(screenshot, window, known targets) -> targets``: the seed's vision model, any callable."""
+
+MIN_A11Y_TARGETS = 5
+"""Fewer accessibility targets than this and the vision detector runs (seed section 7)."""
+MEMORY_SCAN_LIMIT = 500
+COMMON_ACTIONS = 5
+
+
+def window_of(backend: DeviceBackend) -> WindowInfo:
+    """The frontmost app/window; ``WindowInfo("")`` for backends that cannot tell."""
+    if isinstance(backend, AppAwareBackend):
+        return backend.active_window()
+    return WindowInfo(app="")
+
+
+def app_signature(window: WindowInfo) -> str:
+    """A short hash of the app+window combination."""
+    key = f"{window.app}\x1f{window.window}".encode()
+    return hashlib.blake2b(key, digest_size=6).hexdigest()
+
+
+def learned_patterns(window: WindowInfo, stored: Sequence[DesktopTarget]) -> LearnedPatterns:
+    """The window's most used actions (labels of clicked targets, most hits first)."""
+    used = sorted((t for t in stored if t.hit_count > 0 and t.label), key=lambda t: -t.hit_count)
+    actions: list[str] = []
+    for target in used:
+        if target.label not in actions:
+            actions.append(target.label)
+    return LearnedPatterns(app_signature(window), tuple(actions[:COMMON_ACTIONS]))
+
+
+def _relocate_moved(
+    memory: Memory,
+    stored: list[DesktopTarget],
+    on_screen: set[str],
+    screenshot: Image.Image,
+    candidates: list[Bounds],
+    now: float,
+) -> list[DesktopTarget]:
+    """Learned targets not in the tree whose fingerprint left their place: find them again."""
+    out: list[DesktopTarget] = []
+    for target in stored:
+        if (
+            target.id in on_screen
+            or target.visual_hash is None
+            or not target.is_learned
+            or matches(visual_hash(screenshot, target.bounds), target.visual_hash)
+        ):
+            out.append(target)
+            continue
+        found = relocate(
+            target.visual_hash,
+            (target.bounds.width, target.bounds.height),
+            screenshot,
+            candidates=candidates,
+        )
+        if found is None:
+            out.append(target)
+            continue
+        moved = relocated(target, found.bounds, now)
+        memory.upsert([moved])
+        memory.log(
+            AuditEntry(
+                "relocate",
+                now,
+                target.app_name,
+                target.window_title,
+                target.id,
+                {"from": target.bounds.to_list(), "to": moved.bounds.to_list()},
+            )
+        )
+        out.append(moved)
+    return out
+
+
+def get_screen_context(
+    backend: DeviceBackend,
+    memory: Memory,
+    *,
+    blocklist: AppBlocklist | None = None,
+    vision: VisionDetector | None = None,
+    force_vision: bool = False,
+    learn: bool = True,
+    now: float | None = None,
+) -> ScreenContext:
+    """Capture the screen, merge it with memory, learn from it, and describe it as text.
+
+    See the module docstring for the steps. ``learn=False`` reads without writing (no passive
+    learning, no relocation written back). Raises :class:`~iconfind.BackendError` when the
+    device fails and :class:`~iconfind.MemoryStoreError` when the store does.
+    """
+    when = now_s() if now is None else now
+    window = window_of(backend)
+    size = backend.screen_size()
+    blocks = blocklist if blocklist is not None else AppBlocklist()
+    if blocks.blocks(window):
+        memory.log(AuditEntry("capture_blocked", when, window.app, window.window))
+        return ScreenContext(
+            when, window, size, (), LearnedPatterns(app_signature(window)), blocked=True
+        )
+    screenshot = backend.screenshot()
+    elements = backend.hierarchy() or []
+    a11y = targets_from_elements(elements, window, screenshot=screenshot, now=when)
+    stored = memory.query(window.app, window.window, limit=MEMORY_SCAN_LIMIT)
+    if learn:
+        stored = _relocate_moved(
+            memory, stored, {t.id for t in a11y}, screenshot, [t.bounds for t in a11y], when
+        )
+    vision_targets: list[DesktopTarget] = []
+    if vision is not None and (force_vision or len(a11y) < MIN_A11Y_TARGETS):
+        vision_targets = list(vision(screenshot, window, stored))
+    targets = merge_detections(a11y, vision_targets, stored)
+    if learn and window.app:
+        seen = [t for t in targets if t.source != "learned"]
+        memory.observe(window.app, window.window, seen, now=when)
+    return ScreenContext(
+        timestamp=when,
+        active_app=window,
+        screen_size=size,
+        targets=targets,
+        learned_patterns=learned_patterns(window, stored),
+    )
+
+
+__all__ = [
+    "MIN_A11Y_TARGETS",
+    "VisionDetector",
+    "app_signature",
+    "get_screen_context",
+    "learned_patterns",
+    "window_of",
+]
