@@ -45,8 +45,8 @@ def _gray_crop(image: Image.Image, bounds: Bounds) -> Image.Image | None:
     )
     if box[2] - box[0] < MIN_SIDE or box[3] - box[1] < MIN_SIDE:
         return None
-    gray = image if image.mode == "L" else image.convert("L")
-    return gray.crop(box)
+    crop = image.crop(box)
+    return crop if crop.mode == "L" else crop.convert("L")
 
 
 def _hash(crop: Image.Image) -> str | None:

@@ -4,7 +4,8 @@
   ``AXButton``, UIA's ``ButtonControl``, AT-SPI's ``push button``); an unknown class that is
   clickable is a ``button``.
 - Label: the text, else the content description; a clickable container without one takes the
-  first label among its descendants (a card named by its title). Password fields: see
+  first label among its descendants (a card named by its title); else the resource id's words
+  (``toolbar_nav_up`` -> "toolbar nav up"); else empty. Password fields: see
   :func:`~iconfind.memory.security.safe_label`, their text is never read.
 - Id: :func:`~iconfind.memory.learning.target_id` of app, window, role, label and resource id;
   identical elements (three unlabeled icons) are told apart by their order of occurrence.
@@ -20,6 +21,7 @@ from collections.abc import Sequence
 from PIL import Image
 
 from iconfind._models import Element
+from iconfind._text import id_words
 from iconfind.backends.base import WindowInfo
 from iconfind.memory.fingerprint import visual_hash
 from iconfind.memory.learning import now_s, target_id
@@ -143,6 +145,8 @@ def targets_from_elements(
             label = _descendant_label(elements, position)
         if not _keep(element, role, label):
             continue
+        if not label and element.resource_id:
+            label = " ".join(id_words(element.resource_id))
         key = (role, label, element.resource_id)
         nth = occurrences.get(key, 0)
         occurrences[key] = nth + 1

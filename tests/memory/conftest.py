@@ -1,0 +1,121 @@
+"""Memory fixtures: real SQLite files in tmp_path, target factories, snapshot writers."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+from iconfind import Bounds, Element, Point
+from iconfind.backends.uiautomator_xml import format_uiautomator_xml
+from iconfind.memory import DesktopTarget, SQLiteMemory
+from tests.conftest import REPO, SNAPSHOTS
+
+APP = "com.example.notes"
+WINDOW = "Notes"
+
+
+def make_target(
+    tid: str = "t1",
+    *,
+    x: int = 100,
+    y: int = 100,
+    confidence: float = 0.5,
+    source: str = "a11y",
+    label: str = "Submit",
+    role: str = "button",
+    hit_count: int = 0,
+    app: str = APP,
+    window: str = WINDOW,
+    **changes: Any,
+) -> DesktopTarget:
+    """A 40 x 20 target centred on ``(x, y)``."""
+    changes.setdefault("first_seen", 1000.0)
+    changes.setdefault("last_seen", 1000.0)
+    return DesktopTarget(
+        id=tid,
+        app_name=app,
+        window_title=window,
+        role=role,
+        label=label,
+        bounds=Bounds(x - 20, y - 10, x + 20, y + 10),
+        click_point=Point(x, y),
+        confidence=confidence,
+        source=source,
+        hit_count=hit_count,
+        **changes,
+    )
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "memory.sqlite3"
+
+
+@pytest.fixture
+def memory(db_path: Path) -> Iterator[SQLiteMemory]:
+    with SQLiteMemory(db_path) as store:
+        yield store
+
+
+def write_snapshot(
+    directory: Path,
+    image: Image.Image,
+    elements: Sequence[Element] | None,
+    *,
+    app: str = APP,
+    window: str = WINDOW,
+) -> Path:
+    """A snapshot directory (CONTRACT.md section 1) for ReplayBackend."""
+    directory.mkdir(parents=True, exist_ok=True)
+    image.save(directory / "screenshot.png")
+    if elements is not None:
+        (directory / "hierarchy.xml").write_text(
+            format_uiautomator_xml(list(elements)), encoding="utf-8"
+        )
+    (directory / "meta.json").write_text(
+        json.dumps({"platform": "android", "app": app, "window": window}), encoding="utf-8"
+    )
+    return directory
+
+
+@pytest.fixture
+def snapshot_writer(tmp_path: Path) -> Callable[..., Path]:
+    def write(name: str, image: Image.Image, elements: Sequence[Element] | None, **kw: Any) -> Path:
+        return write_snapshot(tmp_path / name, image, elements, **kw)
+
+    return write
+
+
+def python(code: str, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    """Run ``code`` in a fresh Python process using this checkout."""
+    return subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        check=False,
+    )
+
+
+def popen(code: str, *args: str) -> subprocess.Popen[str]:
+    """Start ``code`` in a fresh Python process (stdin/stdout pipes)."""
+    return subprocess.Popen(
+        [sys.executable, "-c", code, *args],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+
+
+__all__ = ["APP", "SNAPSHOTS", "WINDOW", "make_target", "popen", "python", "write_snapshot"]
