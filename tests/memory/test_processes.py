@@ -1,0 +1,175 @@
+"""Memory across real processes: persistence, concurrent writers, a writer killed mid-transaction."""
+
+from __future__ import annotations
+
+import signal
+import sqlite3
+from pathlib import Path
+
+from iconfind.memory import SQLiteMemory
+from tests.memory.conftest import SNAPSHOTS, popen, python
+
+PRELUDE = """
+import sys
+from iconfind import Bounds, Point
+from iconfind.memory import DesktopTarget, SQLiteMemory
+
+def target(tid, label="T"):
+    return DesktopTarget(
+        id=tid, app_name="App", window_title="Win", role="button", label=label,
+        bounds=Bounds(0, 0, 10, 10), click_point=Point(5, 5), confidence=0.5,
+        source="a11y", first_seen=1.0, last_seen=1.0,
+    )
+"""
+
+
+def test_learned_in_one_process_found_in_another(db_path: Path) -> None:
+    snapshot = SNAPSHOTS / "toolbar_unlabeled"
+    learn = python(
+        """
+import sys
+from iconfind import ReplayBackend
+from iconfind.memory import DesktopLearner, SQLiteMemory
+with SQLiteMemory(sys.argv[1]) as memory:
+    learner = DesktopLearner(ReplayBackend(sys.argv[2]), memory)
+    print(learner.teach_target("overflow menu", 1006, 157).id)
+""",
+        str(db_path),
+        str(snapshot),
+    )
+    assert learn.returncode == 0, learn.stderr
+    find = python(
+        """
+import json, sys
+from iconfind import Locator, ReplayBackend, default_chain
+from iconfind.memory import MemoryStrategy, SQLiteMemory
+with SQLiteMemory(sys.argv[1]) as memory:
+    backend = ReplayBackend(sys.argv[2])
+    locator = Locator(backend, [MemoryStrategy(memory), *default_chain()], memory=memory)
+    result = locator.tap("overflow menu")
+    print(json.dumps({"result": result.to_dict(), "taps": [[p.x, p.y] for p in backend.taps]}))
+""",
+        str(db_path),
+        str(snapshot),
+    )
+    assert find.returncode == 0, find.stderr
+    import json
+
+    out = json.loads(find.stdout)
+    assert out["result"]["source"] == "memory"
+    assert out["result"]["elements"][0]["center"] == {"x": 1006, "y": 157}
+    assert out["taps"] == [[1006, 157]]
+    with SQLiteMemory(db_path) as memory:
+        taught = memory.get(learn.stdout.strip())
+        assert taught is not None and taught.hit_count == 1
+
+
+WRITER = (
+    PRELUDE
+    + """
+memory = SQLiteMemory(sys.argv[1], timeout_s=30)
+name = sys.argv[2]
+sys.stdin.readline()  # wait for the start signal, so both writers overlap
+for i in range(1000):
+    memory.record_action("shared", True, feedback=f"{name}-{i}")
+    if i % 10 == 0:
+        memory.upsert([target(f"{name}-{i}")])
+memory.close()
+print("done")
+"""
+)
+
+
+def test_two_processes_writing_1000_updates_each_lose_none(db_path: Path) -> None:
+    with SQLiteMemory(db_path) as memory:
+        memory.upsert([_shared()])
+    writers = [popen(WRITER, str(db_path), name) for name in ("a", "b")]
+    for writer in writers:
+        assert writer.stdin is not None
+        writer.stdin.write("go\n")
+        writer.stdin.flush()
+    for writer in writers:
+        stdout, stderr = writer.communicate(timeout=120)
+        assert writer.returncode == 0, stderr
+        assert stdout.strip() == "done"
+    with SQLiteMemory(db_path) as memory:
+        shared = memory.get("shared")
+        assert shared is not None
+        assert shared.hit_count == 2000
+        assert shared.confidence == 0.99
+        audit = memory.audit()
+        assert len(audit) == 2000
+        assert {e.detail["feedback"] for e in audit} == {
+            f"{name}-{i}" for name in ("a", "b") for i in range(1000)
+        }
+        assert memory.count("App") == 1 + 2 * 100
+        assert memory.integrity_check() == "ok"
+
+
+def _shared():  # type: ignore[no-untyped-def]
+    from iconfind import Bounds, Point
+    from iconfind.memory import DesktopTarget
+
+    return DesktopTarget(
+        id="shared",
+        app_name="App",
+        window_title="Win",
+        role="button",
+        label="Shared",
+        bounds=Bounds(0, 0, 10, 10),
+        click_point=Point(5, 5),
+        confidence=0.5,
+        source="a11y",
+        first_seen=1.0,
+        last_seen=1.0,
+    )
+
+
+KILLED = (
+    PRELUDE
+    + """
+import time
+memory = SQLiteMemory(sys.argv[1])
+for i in range(100):
+    memory.upsert([target(f"committed-{i}")])
+for i in range(100):
+    memory.record_action("committed-0", True)
+
+def in_flight():
+    # Enough rows that SQLite spills uncommitted pages into the WAL before the kill.
+    for i in range(12000):
+        yield target(f"uncommitted-{i}", label="x" * 300)
+    print("inside", flush=True)
+    time.sleep(120)
+
+memory.upsert(in_flight())
+"""
+)
+
+
+def test_writer_killed_mid_transaction_leaves_a_sound_database(db_path: Path) -> None:
+    writer = popen(KILLED, str(db_path))
+    assert writer.stdout is not None
+    line = writer.stdout.readline()
+    assert line.strip() == "inside", writer.stderr.read() if writer.stderr else ""
+    wal = Path(f"{db_path}-wal")
+    assert wal.stat().st_size > 1_000_000, "the open transaction has written to the WAL"
+    writer.send_signal(signal.SIGKILL)
+    writer.wait(timeout=30)
+    assert writer.returncode == -signal.SIGKILL
+    writer.stdout.close()
+    if writer.stderr is not None:
+        writer.stderr.close()
+    if writer.stdin is not None:
+        writer.stdin.close()
+
+    with SQLiteMemory(db_path) as memory:
+        assert memory.integrity_check() == "ok"
+        assert memory.count("App") == 100, "every committed target, no uncommitted one"
+        assert memory.get("uncommitted-0") is None
+        first = memory.get("committed-0")
+        assert first is not None and first.hit_count == 100
+        assert len(memory.audit()) == 100
+    with sqlite3.connect(db_path) as raw:
+        assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    raw.close()
