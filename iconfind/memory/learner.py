@@ -8,6 +8,7 @@ The agent-facing operations, each one call: :meth:`~DesktopLearner.get_screen_co
 from __future__ import annotations
 
 from iconfind._errors import BackendError
+from iconfind._models import Element
 from iconfind.backends.base import DeviceBackend
 from iconfind.memory.audit import AuditEntry
 from iconfind.memory.base import Memory
@@ -16,6 +17,7 @@ from iconfind.memory.fingerprint import visual_hash
 from iconfind.memory.learning import ActionOutcome, now_s, teach_target
 from iconfind.memory.models import DesktopTarget, ScreenContext, evolve
 from iconfind.memory.security import AppBlocklist
+from iconfind.memory.tree import role_of
 
 
 class DesktopLearner:
@@ -81,13 +83,25 @@ class DesktopLearner:
     def teach_target(self, label: str, x: int, y: int) -> DesktopTarget:
         """The user says what is at ``(x, y)``: remembered for future sessions (audit ``teach``).
 
-        Refused (``PermissionError``) for a blocklisted app.
+        The seed's 50 x 30 box around the point, refined at once when the accessibility tree
+        has a clickable element under the point: its bounds and role are taken (the element's
+        own label, if any, is replaced by the user's). Refused (``PermissionError``) for a
+        blocklisted app.
         """
         window = window_of(self.backend)
         if self.blocklist.blocks(window):
             raise PermissionError(f"{window.app} is on the blocklist: not indexed")
         now = now_s()
         target = teach_target(window, label, x, y, now=now)
+        under = _element_under(self.backend.hierarchy() or [], x, y)
+        if under is not None:
+            target = evolve(
+                target,
+                bounds=under.bounds,
+                click_point=under.center,
+                role=role_of(under),
+                depth=under.depth,
+            )
         previous = self.memory.get(target.id)
         if previous is not None:
             target = evolve(
@@ -102,6 +116,16 @@ class DesktopLearner:
             AuditEntry("teach", now, window.app, window.window, target.id, {"label": label})
         )
         return target
+
+
+def _element_under(elements: list[Element], x: int, y: int) -> Element | None:
+    """The smallest clickable element containing the point."""
+    under = [
+        e
+        for e in elements
+        if (e.clickable or e.long_clickable) and e.bounds.area > 0 and e.bounds.contains(x, y)
+    ]
+    return min(under, key=lambda e: e.bounds.area) if under else None
 
 
 __all__ = ["DesktopLearner"]

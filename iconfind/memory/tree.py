@@ -40,6 +40,8 @@ _ROLE_RULES: tuple[tuple[str, Role], ...] = (
     ("textarea", "textarea"),
     ("multilineedit", "textarea"),
     ("edittext", "input"),
+    ("autocomplete", "input"),
+    ("edit", "input"),
     ("textfield", "input"),
     ("textbox", "input"),
     ("searchfield", "input"),

@@ -20,7 +20,6 @@ from iconfind.memory import (
 from iconfind.memory.learning import gone, seen_again
 from tests.memory.conftest import make_target
 
-
 # -- passive ----------------------------------------------------------------------------------
 
 

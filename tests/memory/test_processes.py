@@ -1,4 +1,4 @@
-"""Memory across real processes: persistence, concurrent writers, a writer killed mid-transaction."""
+"""Memory across real processes: persistence, concurrent writers, a writer killed mid-write."""
 
 from __future__ import annotations
 

@@ -83,7 +83,9 @@ def test_record_action_unknown_id_is_none(memory: SQLiteMemory) -> None:
 
 
 def test_forget_an_app(memory: SQLiteMemory) -> None:
-    memory.upsert([make_target("a"), make_target("b", window="Settings"), make_target("c", app="X")])
+    memory.upsert(
+        [make_target("a"), make_target("b", window="Settings"), make_target("c", app="X")]
+    )
     assert memory.forget(APP, "Settings") == 1
     assert memory.forget(APP) == 1
     assert memory.apps() == [("X", 1)]
@@ -96,7 +98,9 @@ def test_new_file_is_wal_versioned_and_marked(db_path: Path) -> None:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert raw.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
         assert raw.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
-        indexes = {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type='index'")}
+        indexes = {
+            row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type='index'")
+        }
     assert {"targets_app_window", "targets_app_label", "targets_app_role"} <= indexes
 
 
@@ -170,7 +174,7 @@ def test_foreign_database_is_refused_and_untouched(db_path: Path) -> None:
         raw.execute("INSERT INTO users VALUES ('ada')")
     raw.close()
     before = digest(db_path)
-    with pytest.raises(MemoryStoreError, match="another program's SQLite database.*users"):
+    with pytest.raises(MemoryStoreError, match=r"another program's SQLite database.*users"):
         SQLiteMemory(db_path)
     assert digest(db_path) == before
     with sqlite3.connect(db_path) as raw:
