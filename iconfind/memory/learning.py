@@ -71,26 +71,23 @@ class Observation:
 def seen_again(stored: DesktopTarget, seen: DesktopTarget, now: float) -> DesktopTarget:
     """Passive rule for a stored target present in the capture.
 
-    Same position (within :data:`SAME_POSITION_PX`): ``confidence + 0.1``. Moved: the new bounds
-    and click point, confidence kept. Either way it is no longer stale, and the label, role and
-    visual hash follow what was seen (when the capture has them).
+    Same position (within :data:`SAME_POSITION_PX`): ``confidence + 0.1``. Moved: confidence
+    kept. Either way it takes the capture's bounds (the tree is ground truth for positions), is
+    no longer stale, and the label and visual hash follow what was seen (when it has them).
     """
-    common = {
-        "last_seen": now,
-        "stale": False,
-        "visual_hash": seen.visual_hash or stored.visual_hash,
-        "label": seen.label or stored.label,
-        "parent_id": seen.parent_id,
-        "depth": seen.depth,
-    }
-    if stored.distance_to(seen) <= SAME_POSITION_PX:
-        return evolve(stored, confidence=clamp(stored.confidence + SEEN_BOOST), **common)
+    same_place = stored.distance_to(seen) <= SAME_POSITION_PX
+    boost = SEEN_BOOST if same_place else 0.0
     return evolve(
         stored,
         bounds=seen.bounds,
         click_point=seen.click_point,
-        confidence=clamp(stored.confidence),
-        **common,
+        confidence=clamp(stored.confidence + boost),
+        last_seen=now,
+        stale=False,
+        visual_hash=seen.visual_hash or stored.visual_hash,
+        label=seen.label or stored.label,
+        parent_id=seen.parent_id,
+        depth=seen.depth,
     )
 
 
