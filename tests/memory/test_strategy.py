@@ -178,7 +178,9 @@ def test_tap_feedback_is_recorded_in_device_pixels(memory: SQLiteMemory) -> None
     [target] = memory.query(APP, WINDOW, label="New note")
     device = Bounds(891, 2043, 1038, 2190)
     # image space and back costs at most a pixel of rounding
-    assert all(abs(a - b) <= 1 for a, b in zip(target.bounds.to_list(), device.to_list()))
+    assert all(
+        abs(a - b) <= 1 for a, b in zip(target.bounds.to_list(), device.to_list(), strict=True)
+    )
     # passive learning in the chain puts the tree's exact bounds on the same target
     exact = Locator(backend, chain(memory), memory=memory, scaling=Scaling())
     exact.tap("New note")
