@@ -22,14 +22,15 @@ few checked exactly, pixel by pixel).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING
 
-import cv2
-import imagehash
-import numpy as np
 from attrs import frozen
 from PIL import Image, ImageStat
 
 from iconfind._models import Bounds
+
+if TYPE_CHECKING:
+    import imagehash
 
 HASH_SIZE = 16
 """dhash side: 16 x 16 = 256 bits."""
@@ -44,7 +45,15 @@ SEEDS = 4
 
 
 def _dhash(crop: Image.Image) -> imagehash.ImageHash:
+    import imagehash  # imported on use: keeps ``import iconfind`` light
+
     return imagehash.dhash(crop, hash_size=HASH_SIZE)
+
+
+def _parse(fingerprint: str) -> imagehash.ImageHash:
+    import imagehash
+
+    return imagehash.hex_to_hash(fingerprint)
 
 
 def _gray_crop(image: Image.Image, bounds: Bounds) -> Image.Image | None:
@@ -74,7 +83,7 @@ def visual_hash(image: Image.Image, bounds: Bounds) -> str | None:
 
 def hamming(a: str, b: str) -> int:
     """Bits that differ between two fingerprints."""
-    return int(imagehash.hex_to_hash(a) - imagehash.hex_to_hash(b))
+    return int(_parse(a) - _parse(b))
 
 
 def matches(a: str | None, b: str | None, threshold: int = MATCH_THRESHOLD) -> bool:
@@ -106,7 +115,7 @@ def relocate(
     ``size`` over the whole screen. Returns the best box within ``threshold`` bits, or ``None``.
     """
     gray = screenshot.convert("L")
-    target = imagehash.hex_to_hash(fingerprint)
+    target = _parse(fingerprint)
     best: Relocation | None = None
 
     def consider(box: Bounds) -> int | None:
@@ -143,6 +152,9 @@ def _scan(
     window; a few grid origins cover offsets between cells. The :data:`SEEDS` best boxes are
     then hashed exactly, pixel by pixel, around their place.
     """
+    import cv2
+    import numpy as np
+
     width, height = size
     screen_w, screen_h = gray.size
     if width < MIN_SIDE or height < MIN_SIDE or width > screen_w or height > screen_h:
