@@ -22,6 +22,7 @@ from iconfind._scaling import Scaling
 from iconfind.backends.base import DeviceBackend
 from iconfind.backends.replay import ReplayBackend
 from iconfind.backends.urls import backend_from_url
+from iconfind.memory import cli as memory_cli
 from iconfind.strategies import default_chain
 
 EXIT_OK, EXIT_NOT_RESOLVED, EXIT_USAGE = 0, 1, 2
@@ -165,6 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     snap = commands.add_parser("visual-snapshot", help="screenshot plus screen and app metadata")
     add_backend(snap)
+    memory_cli.add_parser(commands, add_backend)
     return parser
 
 
@@ -338,6 +340,8 @@ def _run(args: argparse.Namespace) -> int:
         raise UsageError(f"--budget must be a positive number of seconds, got {args.budget}")
     if args.command == "mcp":
         return _run_mcp(args)
+    if args.command == "memory":
+        return memory_cli.run(args, open_backend, UsageError)
     backend = open_backend(args)
     # Answering a candidate list (--pick) must see that list again, not a local recognition.
     recognition = not (

@@ -9,7 +9,8 @@ Steps, for the frontmost app and window:
    stored place is looked for elsewhere and, found, moved (audit ``relocate``);
 4. an optional vision detector, when asked (``force_vision``) or when the tree gives fewer than
    5 targets (the seed's rule);
-5. :func:`~iconfind.memory.merge.merge_detections`, then passive learning (:meth:`Memory.observe`)
+5. :func:`~iconfind.memory.merge.merge_detections`; unlabeled targets take the label of a learned
+   target within 30 px (:func:`name_from_memory`); then passive learning (:meth:`Memory.observe`)
    on what is on screen now.
 """
 
@@ -25,9 +26,9 @@ from iconfind.backends.base import AppAwareBackend, DeviceBackend, WindowInfo
 from iconfind.memory.audit import AuditEntry
 from iconfind.memory.base import Memory
 from iconfind.memory.fingerprint import matches, relocate, visual_hash
-from iconfind.memory.learning import now_s, relocated
-from iconfind.memory.merge import merge_detections
-from iconfind.memory.models import DesktopTarget, LearnedPatterns, ScreenContext
+from iconfind.memory.learning import nearest, now_s, relocated
+from iconfind.memory.merge import MEMORY_TOLERANCE_PX, merge_detections
+from iconfind.memory.models import DesktopTarget, LearnedPatterns, ScreenContext, evolve
 from iconfind.memory.security import AppBlocklist
 from iconfind.memory.tree import targets_from_elements
 
@@ -109,6 +110,25 @@ def _relocate_moved(
     return out
 
 
+def name_from_memory(
+    targets: list[DesktopTarget], stored: Sequence[DesktopTarget]
+) -> list[DesktopTarget]:
+    """Unlabeled targets take the label of a learned memory target within 30 px.
+
+    After the merge, which (as the seed) transfers only counts and dates: an icon the user taught
+    ("overflow menu") keeps its name when the tree shows it unlabeled.
+    """
+    named = [t for t in stored if t.is_learned and t.label]
+    out: list[DesktopTarget] = []
+    for target in targets:
+        if not target.label:
+            source = nearest(named, target.click_point, MEMORY_TOLERANCE_PX)
+            if source is not None:
+                target = evolve(target, label=source.label)
+        out.append(target)
+    return out
+
+
 def get_screen_context(
     backend: DeviceBackend,
     memory: Memory,
@@ -145,7 +165,7 @@ def get_screen_context(
     vision_targets: list[DesktopTarget] = []
     if vision is not None and (force_vision or len(a11y) < MIN_A11Y_TARGETS):
         vision_targets = list(vision(screenshot, window, stored))
-    targets = merge_detections(a11y, vision_targets, stored)
+    targets = name_from_memory(merge_detections(a11y, vision_targets, stored), stored)
     if learn and window.app:
         seen = [t for t in targets if t.source != "learned"]
         memory.observe(window.app, window.window, seen, now=when)
