@@ -189,7 +189,7 @@ class LearnedPatterns:
     common_actions: tuple[str, ...] = ()
     """Labels of the targets clicked most often here, most used first."""
     layout_version: int = 0
-    """How many times the window's layout changed enough to relocate a learned target."""
+    """The seed's "incremented on major changes": not tracked yet, always 0."""
 
 
 def _targets(value: Iterable[DesktopTarget]) -> tuple[DesktopTarget, ...]:
