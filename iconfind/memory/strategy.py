@@ -7,9 +7,9 @@ Put it in front of the chain::
 
 For each find it:
 
-1. asks the backend which app and window are in front (backends implementing
-   :class:`~iconfind.backends.base.AppAwareBackend`); other backends, and blocklisted apps, are
-   skipped (``None``: the chain goes on);
+1. asks the backend which app and window are in front
+   (:func:`~iconfind.memory.context.window_of`: ``active_window()``, else the backend's snapshot
+   metadata); backends that cannot tell, and blocklisted apps, are skipped (``None``);
 2. with ``passive=True`` (default), learns from the accessibility tree when there is one
    (:meth:`Memory.observe`) - the tree is captured once per find and shared with tier 1;
 3. answers with the *learned* targets of that window (clicked before, or taught) whose label
@@ -29,9 +29,10 @@ from attrs import field, frozen
 from iconfind._models import Confidence, FindResult, Selector
 from iconfind._screen import Screen
 from iconfind._text import normalize
-from iconfind.backends.base import AppAwareBackend, WindowInfo
+from iconfind.backends.base import WindowInfo
 from iconfind.memory.audit import AuditEntry
 from iconfind.memory.base import Memory
+from iconfind.memory.context import window_of
 from iconfind.memory.fingerprint import matches, relocate, visual_hash
 from iconfind.memory.learning import CONFIDENCE_MIN, now_s, relocated
 from iconfind.memory.models import DesktopTarget
@@ -46,10 +47,7 @@ MEDIUM = 0.7
 
 def active_window(screen: Screen) -> WindowInfo | None:
     """The app and window in front, when the backend can tell (else ``None``)."""
-    backend = screen.backend
-    if not isinstance(backend, AppAwareBackend):
-        return None
-    window = backend.active_window()
+    window = window_of(screen.backend)
     return window if window.app else None
 
 

@@ -8,7 +8,6 @@ from pathlib import Path
 from iconfind import (
     Bounds,
     Element,
-    FindError,
     Locator,
     Point,
     ReplayBackend,
@@ -41,7 +40,8 @@ def teach_overflow(memory: SQLiteMemory) -> str:
 
 def test_tiers_cannot_find_the_unlabeled_icon_but_memory_can(memory: SQLiteMemory) -> None:
     backend = ReplayBackend(UNLABELED)
-    assert Locator(backend).find("overflow menu").error is FindError.NOT_FOUND
+    without = Locator(backend).find("overflow menu")
+    assert not without.ok, "the tiers can only offer candidates or a grid to pick from"
     target_id = teach_overflow(memory)
     locator = Locator(backend, chain(memory), memory=memory)
     result = locator.find("overflow")
@@ -97,7 +97,7 @@ def test_a_target_that_is_gone_is_a_miss_and_the_chain_rescans(
     target_id = teach_overflow(memory)
     gone = snapshot_writer("gone", moved_icons({OVERFLOW: None}), toolbar_tree([NAV_UP, SEARCH]))
     result = Locator(ReplayBackend(gone), chain(memory)).find("overflow menu")
-    assert result.error is FindError.NOT_FOUND, "the other tiers had their turn"
+    assert result.source != "memory", "the other tiers had their turn"
     stored = memory.get(target_id)
     assert stored is not None
     assert stored.miss_count == 1
@@ -110,7 +110,7 @@ def test_memory_is_skipped_for_blocklisted_apps(memory: SQLiteMemory) -> None:
     teach_overflow(memory)
     blocked = AppBlocklist([APP])
     locator = Locator(ReplayBackend(UNLABELED), chain(memory, blocklist=blocked))
-    assert locator.find("overflow menu").error is FindError.NOT_FOUND
+    assert locator.find("overflow menu").source != "memory"
 
 
 def test_memory_is_skipped_for_backends_that_cannot_name_the_window(
@@ -139,7 +139,7 @@ def test_memory_is_skipped_for_backends_that_cannot_name_the_window(
         def input_text(self, text: str) -> None:
             self.inner.input_text(text)
 
-    assert Locator(Anonymous(), chain(memory)).find("overflow menu").error is FindError.NOT_FOUND
+    assert Locator(Anonymous(), chain(memory)).find("overflow menu").source != "memory"
 
 
 def test_passive_learning_runs_on_every_find(memory: SQLiteMemory) -> None:
@@ -201,3 +201,31 @@ def test_point_taps_teach_nothing_and_a_broken_store_never_blocks_a_tap(
     result = locator.tap("Wait")
     assert backend.taps[-1] == Point(540, 1331)
     assert result.notes and result.notes[0].startswith("memory: tap not recorded")
+
+
+def test_backends_that_only_offer_snapshot_metadata_are_scoped_too(memory: SQLiteMemory) -> None:
+    teach_overflow(memory)
+    replay = ReplayBackend(UNLABELED)
+
+    class LiveLike:
+        """Like the web and X11 backends: no active_window(), but snapshot_meta()."""
+
+        def screen_size(self) -> tuple[int, int]:
+            return replay.screen_size()
+
+        def screenshot(self):  # type: ignore[no-untyped-def]
+            return replay.screenshot()
+
+        def hierarchy(self) -> list[Element] | None:
+            return replay.hierarchy()
+
+        def tap(self, x: int, y: int) -> None:
+            replay.tap(x, y)
+
+        def input_text(self, text: str) -> None:
+            replay.input_text(text)
+
+        def snapshot_meta(self):  # type: ignore[no-untyped-def]
+            return replay.meta
+
+    assert Locator(LiveLike(), chain(memory)).find("overflow menu").source == "memory"
