@@ -38,20 +38,21 @@ def teach_overflow(memory: SQLiteMemory) -> str:
     return taught.id
 
 
-def test_tiers_cannot_find_the_unlabeled_icon_but_memory_can(memory: SQLiteMemory) -> None:
+def test_memory_answers_a_name_no_tier_knows(memory: SQLiteMemory) -> None:
     backend = ReplayBackend(UNLABELED)
-    without = Locator(backend).find("overflow menu")
-    assert not without.ok, "the tiers can only offer candidates or a grid to pick from"
-    target_id = teach_overflow(memory)
+    without = Locator(backend).find("note tools")
+    assert not without.ok, "no label, no id, no icon class: the tiers cannot resolve it"
+    learner = DesktopLearner(backend, memory)
+    target_id = learner.teach_target("note tools", 1006, 157).id
     locator = Locator(backend, chain(memory), memory=memory)
-    result = locator.find("overflow")
+    result = locator.find("tools")
     assert result.ok
     assert result.source == "memory"
     assert result.tier is None
     assert result.confidence == "medium"  # taught at 0.8
     assert result.element.center == Point(1006, 157)
     assert result.to_dict()["source"] == "memory"
-    tapped = locator.tap("overflow menu")
+    tapped = locator.tap("note tools")
     assert backend.taps == [Point(1006, 157)]
     assert f"memory: hit recorded for {target_id}" in tapped.notes
     stored = memory.get(target_id)
