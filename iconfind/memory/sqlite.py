@@ -30,6 +30,7 @@ import platformdirs
 
 from iconfind._errors import MemoryStoreError
 from iconfind._models import Bounds, Point
+from iconfind.backends.base import WindowInfo
 from iconfind.memory.audit import AuditEntry
 from iconfind.memory.base import DEFAULT_QUERY_LIMIT
 from iconfind.memory.learning import (
@@ -38,8 +39,9 @@ from iconfind.memory.learning import (
     now_s,
     observe,
     record_action_result,
+    teach_target,
 )
-from iconfind.memory.models import DesktopTarget, Role
+from iconfind.memory.models import DesktopTarget, Role, evolve
 
 T = TypeVar("T")
 
@@ -520,6 +522,39 @@ class SQLiteMemory:
                 self._conn = None
 
     # -- extras beyond the protocol ---------------------------------------------------------------
+
+    def remember(self, app: str, label: str, x: int, y: int, *, window: str = "") -> DesktopTarget:
+        """Teach without a device: ``label`` is at ``(x, y)`` in ``app`` (the explicit rule of
+        :func:`~iconfind.memory.learning.teach_target`; audited as ``teach``)."""
+        when = now_s()
+        target = teach_target(WindowInfo(app, window), label, x, y, now=when)
+        with self._write() as conn:
+            row = conn.execute(f"SELECT {_COLUMNS} FROM targets WHERE id = ?", (target.id,))
+            previous = row.fetchone()
+            if previous is not None:
+                old = _target(previous)
+                target = evolve(
+                    target,
+                    first_seen=old.first_seen,
+                    hit_count=old.hit_count,
+                    miss_count=old.miss_count,
+                )
+            conn.execute(_UPSERT, _row(target))
+            self._log(conn, AuditEntry("teach", when, app, window, target.id, {"label": label}))
+        return target
+
+    def lookup(self, app: str, label: str, *, window: str | None = None) -> DesktopTarget | None:
+        """The most confident target of ``app`` whose label is ``label`` (case-insensitive,
+        indexed), or ``None``."""
+        sql = f"SELECT {_COLUMNS} FROM targets WHERE app_name = ? AND label = ? COLLATE NOCASE"
+        params: list[Any] = [app, label]
+        if window is not None:
+            sql += " AND window_title = ?"
+            params.append(window)
+        sql += " ORDER BY confidence DESC, hit_count DESC, last_seen DESC LIMIT 1"
+        with self._read() as conn:
+            found = conn.execute(sql, params).fetchone()
+        return _target(found) if found is not None else None
 
     def count(self, app: str | None = None) -> int:
         """How many targets are stored (for one app, or all)."""

@@ -241,3 +241,15 @@ def test_in_memory_store_works_without_a_file() -> None:
         assert store.path is None
         assert store.integrity_check() == "ok"
         assert store.count(APP) == 1
+
+
+def test_remember_and_lookup_without_a_device(memory: SQLiteMemory) -> None:
+    saved = memory.remember("Firefox", "Save", 842, 567, window="Editor")
+    assert saved.source == "learned" and saved.confidence == 0.8
+    assert memory.lookup("Firefox", "save") == saved
+    assert memory.lookup("Firefox", "save", window="Other") is None
+    assert memory.lookup("Firefox", "Sav") is None, "exact label, not a substring"
+    memory.record_action(saved.id, True)
+    moved = memory.remember("Firefox", "Save", 900, 600, window="Editor")
+    assert moved.id == saved.id and moved.hit_count == 1, "teaching again keeps the history"
+    assert [e.action for e in memory.audit()] == ["teach", "hit", "teach"]
