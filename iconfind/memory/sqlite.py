@@ -15,7 +15,6 @@
 
 from __future__ import annotations
 
-import json
 import os
 import random
 import sqlite3
@@ -31,6 +30,18 @@ import platformdirs
 from iconfind._errors import MemoryStoreError
 from iconfind._models import Bounds, Point
 from iconfind.backends.base import WindowInfo
+from iconfind.memory._rows import (
+    TARGET_COLUMNS,
+    action_entry,
+    capture_entry,
+    detail_json,
+    forget_entry,
+    like_substring,
+    row_entry,
+    with_seq,
+)
+from iconfind.memory._rows import row_target as _target
+from iconfind.memory._rows import target_row as _row
 from iconfind.memory.audit import AuditEntry
 from iconfind.memory.base import DEFAULT_QUERY_LIMIT
 from iconfind.memory.learning import (
@@ -99,13 +110,9 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
-_COLUMNS = (
-    "id, app_name, window_title, role, label, x1, y1, x2, y2, click_x, click_y, confidence, "
-    "source, first_seen, last_seen, hit_count, miss_count, parent_id, depth, visual_hash, stale"
-)
+_COLUMNS = ", ".join(TARGET_COLUMNS)
 _UPSERT = (
-    f"INSERT OR REPLACE INTO targets ({_COLUMNS}) VALUES "
-    f"({', '.join('?' * len(_COLUMNS.split(',')))})"
+    f"INSERT OR REPLACE INTO targets ({_COLUMNS}) VALUES ({', '.join('?' * len(TARGET_COLUMNS))})"
 )
 
 
@@ -115,55 +122,6 @@ def default_path() -> Path:
     if override:
         return Path(override).expanduser()
     return platformdirs.user_data_path("iconfind", appauthor=False) / FILENAME
-
-
-def _row(target: DesktopTarget) -> tuple[Any, ...]:
-    b = target.bounds
-    return (
-        target.id,
-        target.app_name,
-        target.window_title,
-        target.role,
-        target.label,
-        b.x1,
-        b.y1,
-        b.x2,
-        b.y2,
-        target.click_point.x,
-        target.click_point.y,
-        target.confidence,
-        target.source,
-        target.first_seen,
-        target.last_seen,
-        target.hit_count,
-        target.miss_count,
-        target.parent_id,
-        target.depth,
-        target.visual_hash,
-        int(target.stale),
-    )
-
-
-def _target(row: Sequence[Any]) -> DesktopTarget:
-    return DesktopTarget(
-        id=row[0],
-        app_name=row[1],
-        window_title=row[2],
-        role=row[3],
-        label=row[4],
-        bounds=Bounds(row[5], row[6], row[7], row[8]),
-        click_point=Point(row[9], row[10]),
-        confidence=row[11],
-        source=row[12],
-        first_seen=row[13],
-        last_seen=row[14],
-        hit_count=row[15],
-        miss_count=row[16],
-        parent_id=row[17],
-        depth=row[18],
-        visual_hash=row[19],
-        stale=bool(row[20]),
-    )
 
 
 def _is_busy(exc: sqlite3.OperationalError) -> bool:
@@ -348,7 +306,7 @@ class SQLiteMemory:
                 entry.app,
                 entry.window,
                 entry.target_id,
-                json.dumps(entry.detail, ensure_ascii=False, sort_keys=True),
+                detail_json(entry.detail),
             ),
         )
         return int(cursor.lastrowid or 0)
@@ -390,9 +348,8 @@ class SQLiteMemory:
             sql += " AND role = ?"
             params.append(role)
         if label:
-            escaped = label.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_")
             sql += " AND label LIKE ? ESCAPE '\\'"
-            params.append(f"%{escaped}%")
+            params.append(like_substring(label))
         sql += " ORDER BY confidence DESC, hit_count DESC, last_seen DESC, id LIMIT ?"
         params.append(max(0, limit))
         with self._read() as conn:
@@ -416,20 +373,7 @@ class SQLiteMemory:
             ).fetchall()
             outcome = observe([_target(row) for row in rows], seen, now=when)
             conn.executemany(_UPSERT, [_row(t) for t in outcome.changed])
-            self._log(
-                conn,
-                AuditEntry(
-                    "capture",
-                    when,
-                    app,
-                    window,
-                    detail={
-                        "seen": len(seen),
-                        "new": len(outcome.new_ids),
-                        "gone": len(outcome.gone_ids),
-                    },
-                ),
-            )
+            self._log(conn, capture_entry(app, window, seen, outcome, when))
         return outcome
 
     def record_action(
@@ -450,20 +394,7 @@ class SQLiteMemory:
                 return None
             outcome = record_action_result(_target(row), success, now=when)
             conn.execute(_UPSERT, _row(outcome.target))
-            detail: dict[str, Any] = {"confidence": outcome.target.confidence}
-            if feedback:
-                detail["feedback"] = feedback
-            self._log(
-                conn,
-                AuditEntry(
-                    "hit" if success else "miss",
-                    when,
-                    outcome.target.app_name,
-                    outcome.target.window_title,
-                    target_id,
-                    detail,
-                ),
-            )
+            self._log(conn, action_entry(target_id, success, outcome, feedback, when))
         return outcome
 
     def forget(self, app: str, window: str | None = None) -> int:
@@ -476,18 +407,14 @@ class SQLiteMemory:
                     "DELETE FROM targets WHERE app_name = ? AND window_title = ?", (app, window)
                 )
             count = cursor.rowcount
-            self._log(
-                conn, AuditEntry("forget", now_s(), app, window or "", detail={"deleted": count})
-            )
+            self._log(conn, forget_entry(app, window, count, now_s()))
         return count
 
     def log(self, entry: AuditEntry) -> AuditEntry:
         """Append ``entry`` to the audit log."""
         with self._write() as conn:
             seq = self._log(conn, entry)
-        return AuditEntry(
-            entry.action, entry.at, entry.app, entry.window, entry.target_id, entry.detail, seq
-        )
+        return with_seq(entry, seq)
 
     def audit(self, *, since_seq: int = 0, limit: int | None = None) -> list[AuditEntry]:
         """Audit entries after ``since_seq``, oldest first."""
@@ -501,18 +428,7 @@ class SQLiteMemory:
             params.append(limit)
         with self._read() as conn:
             rows = conn.execute(sql, params).fetchall()
-        return [
-            AuditEntry(
-                action=row[2],
-                at=row[1],
-                app=row[3],
-                window=row[4],
-                target_id=row[5],
-                detail=json.loads(row[6]),
-                seq=row[0],
-            )
-            for row in rows
-        ]
+        return [row_entry(row) for row in rows]
 
     def close(self) -> None:
         """Close the connection (idempotent)."""
