@@ -16,7 +16,11 @@ from PIL import Image
 from iconfind import Bounds, Element, Point
 from iconfind.backends.uiautomator_xml import format_uiautomator_xml
 from iconfind.memory import DesktopTarget, SQLiteMemory
+from iconfind.memory.postgres import PostgresMemory
 from tests.conftest import REPO, SNAPSHOTS
+from tests.memory.stores import KINDS, open_memory_store
+from tests.memory.stores import memory_store as memory_store
+from tests.memory.stores import postgres_cluster as postgres_cluster
 
 APP = "com.example.notes"
 WINDOW = "Notes"
@@ -60,9 +64,15 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def memory(db_path: Path) -> Iterator[SQLiteMemory]:
-    with SQLiteMemory(db_path) as store:
-        yield store
+def memory(
+    request: pytest.FixtureRequest, db_path: Path
+) -> Iterator[SQLiteMemory | PostgresMemory]:
+    """An SQLite store; tests marked ``@both_stores`` get a PostgreSQL one as well."""
+    yield from open_memory_store(request, getattr(request, "param", "sqlite"), db_path)
+
+
+both_stores = pytest.mark.parametrize("memory", KINDS, indirect=True)
+"""Run a test that takes ``memory`` against SQLite and against PostgreSQL."""
 
 
 def write_snapshot(
@@ -118,4 +128,13 @@ def popen(code: str, *args: str) -> subprocess.Popen[str]:
     )
 
 
-__all__ = ["APP", "SNAPSHOTS", "WINDOW", "make_target", "popen", "python", "write_snapshot"]
+__all__ = [
+    "APP",
+    "SNAPSHOTS",
+    "WINDOW",
+    "both_stores",
+    "make_target",
+    "popen",
+    "python",
+    "write_snapshot",
+]

@@ -14,13 +14,14 @@ import pytest
 from iconfind import MemoryStoreError
 from iconfind.memory import AuditEntry, SQLiteMemory, default_path, export_jsonl
 from iconfind.memory.sqlite import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
-from tests.memory.conftest import APP, WINDOW, make_target
+from tests.memory.conftest import APP, WINDOW, both_stores, make_target
 
 
 def digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+@both_stores
 def test_round_trip_every_field(memory: SQLiteMemory) -> None:
     target = make_target(
         "t1",
@@ -39,6 +40,7 @@ def test_round_trip_every_field(memory: SQLiteMemory) -> None:
     assert memory.get("nope") is None
 
 
+@both_stores
 def test_upsert_replaces_by_id(memory: SQLiteMemory) -> None:
     memory.upsert([make_target("t1", label="Old")])
     memory.upsert([make_target("t1", label="New")])
@@ -47,6 +49,7 @@ def test_upsert_replaces_by_id(memory: SQLiteMemory) -> None:
     assert stored is not None and stored.label == "New"
 
 
+@both_stores
 def test_query_filters_and_order(memory: SQLiteMemory) -> None:
     memory.upsert(
         [
@@ -67,6 +70,7 @@ def test_query_filters_and_order(memory: SQLiteMemory) -> None:
     assert memory.query("Nobody") == []
 
 
+@both_stores
 def test_upsert_is_all_or_nothing(memory: SQLiteMemory) -> None:
     def targets():  # type: ignore[no-untyped-def]
         yield make_target("a")
@@ -78,10 +82,12 @@ def test_upsert_is_all_or_nothing(memory: SQLiteMemory) -> None:
     assert memory.count() == 0
 
 
+@both_stores
 def test_record_action_unknown_id_is_none(memory: SQLiteMemory) -> None:
     assert memory.record_action("ghost", True) is None
 
 
+@both_stores
 def test_forget_an_app(memory: SQLiteMemory) -> None:
     memory.upsert(
         [make_target("a"), make_target("b", window="Settings"), make_target("c", app="X")]
