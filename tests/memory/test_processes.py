@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import signal
-import sqlite3
-from pathlib import Path
 
-from iconfind.memory import SQLiteMemory
 from tests.memory.conftest import SNAPSHOTS, popen, python
+from tests.memory.stores import CHILD_PRELUDE, StoreKind
 
-PRELUDE = """
-import sys
+PRELUDE = (
+    CHILD_PRELUDE
+    + """
 from iconfind import Bounds, Point
-from iconfind.memory import DesktopTarget, SQLiteMemory
+from iconfind.memory import DesktopTarget
 
 def target(tid, label="T"):
     return DesktopTarget(
@@ -21,35 +20,37 @@ def target(tid, label="T"):
         source="a11y", first_seen=1.0, last_seen=1.0,
     )
 """
+)
 
 
-def test_learned_in_one_process_found_in_another(db_path: Path) -> None:
+def test_learned_in_one_process_found_in_another(memory_store: StoreKind) -> None:
     snapshot = SNAPSHOTS / "toolbar_unlabeled"
     learn = python(
-        """
-import sys
+        CHILD_PRELUDE
+        + """
 from iconfind import ReplayBackend
-from iconfind.memory import DesktopLearner, SQLiteMemory
-with SQLiteMemory(sys.argv[1]) as memory:
-    learner = DesktopLearner(ReplayBackend(sys.argv[2]), memory)
+from iconfind.memory import DesktopLearner
+with open_store(sys.argv[1], sys.argv[2]) as memory:
+    learner = DesktopLearner(ReplayBackend(sys.argv[3]), memory)
     print(learner.teach_target("overflow menu", 1006, 157).id)
 """,
-        str(db_path),
+        *memory_store.argv,
         str(snapshot),
     )
     assert learn.returncode == 0, learn.stderr
     find = python(
-        """
-import json, sys
+        CHILD_PRELUDE
+        + """
+import json
 from iconfind import Locator, ReplayBackend, default_chain
-from iconfind.memory import MemoryStrategy, SQLiteMemory
-with SQLiteMemory(sys.argv[1]) as memory:
-    backend = ReplayBackend(sys.argv[2])
+from iconfind.memory import MemoryStrategy
+with open_store(sys.argv[1], sys.argv[2]) as memory:
+    backend = ReplayBackend(sys.argv[3])
     locator = Locator(backend, [MemoryStrategy(memory), *default_chain()], memory=memory)
     result = locator.tap("overflow menu")
     print(json.dumps({"result": result.to_dict(), "taps": [[p.x, p.y] for p in backend.taps]}))
 """,
-        str(db_path),
+        *memory_store.argv,
         str(snapshot),
     )
     assert find.returncode == 0, find.stderr
@@ -59,7 +60,7 @@ with SQLiteMemory(sys.argv[1]) as memory:
     assert out["result"]["source"] == "memory"
     assert out["result"]["elements"][0]["center"] == {"x": 1006, "y": 157}
     assert out["taps"] == [[1006, 157]]
-    with SQLiteMemory(db_path) as memory:
+    with memory_store.open() as memory:
         taught = memory.get(learn.stdout.strip())
         assert taught is not None and taught.hit_count == 1
 
@@ -67,8 +68,8 @@ with SQLiteMemory(sys.argv[1]) as memory:
 WRITER = (
     PRELUDE
     + """
-memory = SQLiteMemory(sys.argv[1], timeout_s=30)
-name = sys.argv[2]
+memory = open_store(sys.argv[1], sys.argv[2], timeout_s=30)
+name = sys.argv[3]
 sys.stdin.readline()  # wait for the start signal, so both writers overlap
 for i in range(1000):
     memory.record_action("shared", True, feedback=f"{name}-{i}")
@@ -80,10 +81,10 @@ print("done")
 )
 
 
-def test_two_processes_writing_1000_updates_each_lose_none(db_path: Path) -> None:
-    with SQLiteMemory(db_path) as memory:
+def test_two_processes_writing_1000_updates_each_lose_none(memory_store: StoreKind) -> None:
+    with memory_store.open() as memory:
         memory.upsert([_shared()])
-    writers = [popen(WRITER, str(db_path), name) for name in ("a", "b")]
+    writers = [popen(WRITER, *memory_store.argv, name) for name in ("a", "b")]
     for writer in writers:
         assert writer.stdin is not None
         writer.stdin.write("go\n")
@@ -92,7 +93,7 @@ def test_two_processes_writing_1000_updates_each_lose_none(db_path: Path) -> Non
         stdout, stderr = writer.communicate(timeout=120)
         assert writer.returncode == 0, stderr
         assert stdout.strip() == "done"
-    with SQLiteMemory(db_path) as memory:
+    with memory_store.open() as memory:
         shared = memory.get("shared")
         assert shared is not None
         assert shared.hit_count == 2000
@@ -129,14 +130,15 @@ KILLED = (
     PRELUDE
     + """
 import time
-memory = SQLiteMemory(sys.argv[1])
+memory = open_store(sys.argv[1], sys.argv[2])
 for i in range(100):
     memory.upsert([target(f"committed-{i}")])
 for i in range(100):
     memory.record_action("committed-0", True)
 
 def in_flight():
-    # Enough rows that SQLite spills uncommitted pages into the WAL before the kill.
+    # Enough rows that SQLite spills uncommitted pages into the WAL (and that PostgreSQL has
+    # received batches of them) before the kill.
     for i in range(12000):
         yield target(f"uncommitted-{i}", label="x" * 300)
     print("inside", flush=True)
@@ -147,13 +149,12 @@ memory.upsert(in_flight())
 )
 
 
-def test_writer_killed_mid_transaction_leaves_a_sound_database(db_path: Path) -> None:
-    writer = popen(KILLED, str(db_path))
+def test_writer_killed_mid_transaction_leaves_a_sound_database(memory_store: StoreKind) -> None:
+    writer = popen(KILLED, *memory_store.argv)
     assert writer.stdout is not None
     line = writer.stdout.readline()
     assert line.strip() == "inside", writer.stderr.read() if writer.stderr else ""
-    wal = Path(f"{db_path}-wal")
-    assert wal.stat().st_size > 1_000_000, "the open transaction has written to the WAL"
+    memory_store.assert_writes_in_flight()
     writer.send_signal(signal.SIGKILL)
     writer.wait(timeout=30)
     assert writer.returncode == -signal.SIGKILL
@@ -163,13 +164,11 @@ def test_writer_killed_mid_transaction_leaves_a_sound_database(db_path: Path) ->
     if writer.stdin is not None:
         writer.stdin.close()
 
-    with SQLiteMemory(db_path) as memory:
+    with memory_store.open() as memory:
         assert memory.integrity_check() == "ok"
         assert memory.count("App") == 100, "every committed target, no uncommitted one"
         assert memory.get("uncommitted-0") is None
         first = memory.get("committed-0")
         assert first is not None and first.hit_count == 100
         assert len(memory.audit()) == 100
-    with sqlite3.connect(db_path) as raw:
-        assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
-    raw.close()
+    memory_store.assert_sound()
