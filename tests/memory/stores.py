@@ -248,7 +248,14 @@ class PostgresKind(StoreKind):
         return PostgresMemory(self.location, **kw)
 
     def stored_bytes(self) -> bytes:
-        return self.cluster.data_bytes()
+        """The memory tables' contents as text, then every file of the cluster (heap, WAL)."""
+        with psycopg.connect(self.location, autocommit=True) as conn:
+            rows = [
+                str(row[0]).encode()
+                for table in ("targets", "audit", "iconfind_meta")
+                for row in conn.execute(f"SELECT t::text FROM iconfind.{table} t").fetchall()
+            ]
+        return b"\n".join(rows) + self.cluster.data_bytes()
 
     def assert_writes_in_flight(self) -> None:
         with psycopg.connect(self.location, autocommit=True) as conn:

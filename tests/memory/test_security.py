@@ -16,6 +16,7 @@ from iconfind.memory import (
     SQLiteMemory,
     get_screen_context,
 )
+from tests.memory.stores import StoreKind
 
 SECRET = "hunter2-Zebra!Secret"
 SHOP = "com.example.shop"
@@ -73,12 +74,12 @@ def raw_bytes(db_path: Path) -> bytes:
 
 
 def test_password_text_never_reaches_the_database_files(
-    db_path: Path, snapshot_writer: Callable[..., Path]
+    memory_store: StoreKind, snapshot_writer: Callable[..., Path]
 ) -> None:
     image, elements = sign_in_screen()
     snapshot = snapshot_writer("sign_in", image, elements, app=SHOP, window="Sign in")
     backend = ReplayBackend(snapshot)
-    memory = SQLiteMemory(db_path)
+    memory = memory_store.open()
     learner = DesktopLearner(backend, memory)
     context = learner.get_screen_context()
     [password] = [t for t in context.targets if t.role == "input" and "password" in t.label]
@@ -90,12 +91,13 @@ def test_password_text_never_reaches_the_database_files(
     learner.click_target(password.id)
     learner.get_screen_context()
 
-    assert Path(f"{db_path}-wal").exists(), "checked while the WAL holds the recent writes"
-    live = raw_bytes(db_path)
+    if memory_store.name == "sqlite":
+        assert Path(f"{memory_store.location}-wal").exists(), "checked while the WAL holds writes"
+    live = memory_store.stored_bytes()
     assert b"ada@example.com" in live, "the check can see ordinary text"
     assert SECRET.encode() not in live
     memory.close()
-    assert SECRET.encode() not in raw_bytes(db_path)
+    assert SECRET.encode() not in memory_store.stored_bytes()
 
 
 def test_blocklisted_app_is_not_indexed(
