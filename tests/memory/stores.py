@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import glob
+import hashlib
 import os
 import pwd
 import shutil
@@ -28,7 +29,7 @@ from typing import Any
 import psycopg
 import pytest
 
-from iconfind.memory import SQLiteMemory
+from iconfind.memory import AuditEntry, SQLiteMemory
 from iconfind.memory.postgres import PostgresMemory
 
 KINDS = ("sqlite", "postgres")
@@ -210,6 +211,22 @@ class StoreKind:
         """The store's own consistency check, outside iconfind."""
         raise NotImplementedError
 
+    def make_foreign(self) -> None:
+        """Put another program's data where the store would go."""
+        raise NotImplementedError
+
+    def make_newer(self) -> None:
+        """A store written by a future iconfind (schema version 99)."""
+        raise NotImplementedError
+
+    def make_damaged(self) -> None:
+        """A store of ours that has been damaged."""
+        raise NotImplementedError
+
+    def fingerprint(self) -> str:
+        """A digest of everything stored, to show a refused store was left untouched."""
+        raise NotImplementedError
+
 
 class SQLiteKind(StoreKind):
     name = "sqlite"
@@ -235,6 +252,30 @@ class SQLiteKind(StoreKind):
     def assert_sound(self) -> None:
         with contextlib.closing(sqlite3.connect(self.path)) as raw:
             assert raw.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+
+    def make_foreign(self) -> None:
+        with contextlib.closing(sqlite3.connect(self.path)) as raw:
+            raw.execute("CREATE TABLE users (name TEXT)")
+            raw.execute("INSERT INTO users VALUES ('ada')")
+            raw.commit()
+
+    def make_newer(self) -> None:
+        self.open().close()
+        with contextlib.closing(sqlite3.connect(self.path)) as raw:
+            raw.execute("PRAGMA user_version = 99")
+
+    def make_damaged(self) -> None:
+        with self.open() as memory:
+            memory.log(AuditEntry("tap", 1.0, "App", "Win"))
+        data = bytearray(self.path.read_bytes())
+        data[16:] = os.urandom(len(data) - 16)  # keep the magic header, ruin everything else
+        self.path.write_bytes(bytes(data))
+
+    def fingerprint(self) -> str:
+        files = sorted(self.path.parent.glob(self.path.name + "*"))
+        return hashlib.sha256(
+            b"".join(p.name.encode() + p.read_bytes() for p in files if p.is_file())
+        ).hexdigest()
 
 
 class PostgresKind(StoreKind):
@@ -270,6 +311,47 @@ class PostgresKind(StoreKind):
             conn.execute("SELECT count(*) FROM iconfind.targets").fetchone()
             conn.execute("SELECT count(*) FROM iconfind.audit").fetchone()
 
+    def _admin(self, *statements: str) -> None:
+        with psycopg.connect(self.location, autocommit=True) as conn:
+            for statement in statements:
+                conn.execute(statement)
+
+    def make_foreign(self) -> None:
+        self._admin(
+            "CREATE SCHEMA iconfind",
+            "CREATE TABLE iconfind.users (name TEXT)",
+            "INSERT INTO iconfind.users VALUES ('ada')",
+        )
+
+    def make_newer(self) -> None:
+        self.open().close()
+        self._admin("UPDATE iconfind.iconfind_meta SET value = '99' WHERE key = 'schema_version'")
+
+    def make_damaged(self) -> None:
+        with self.open() as memory:
+            memory.log(AuditEntry("tap", 1.0, "App", "Win"))
+        self._admin("ALTER TABLE iconfind.targets DROP COLUMN visual_hash")
+
+    def fingerprint(self) -> str:
+        """Every user table's columns and rows, in every schema of the database."""
+        digest = hashlib.sha256()
+        with psycopg.connect(self.location, autocommit=True) as conn:
+            tables = conn.execute(
+                "SELECT table_schema, table_name FROM information_schema.tables "
+                "WHERE table_schema NOT IN ('pg_catalog', 'information_schema') ORDER BY 1, 2"
+            ).fetchall()
+            for schema, table in tables:
+                columns = conn.execute(
+                    "SELECT column_name, data_type FROM information_schema.columns "
+                    "WHERE table_schema = %s AND table_name = %s ORDER BY ordinal_position",
+                    (schema, table),
+                ).fetchall()
+                rows = conn.execute(
+                    f'SELECT t::text FROM "{schema}"."{table}" t ORDER BY 1'
+                ).fetchall()
+                digest.update(repr((schema, table, columns, rows)).encode())
+        return digest.hexdigest()
+
 
 @pytest.fixture(params=KINDS)
 def memory_store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[StoreKind]:
@@ -301,7 +383,7 @@ def open_store(kind, location, **kw):
     if kind == "postgres":
         from iconfind.memory.postgres import PostgresMemory
         return PostgresMemory(location, **kw)
-    from iconfind.memory import SQLiteMemory
+    from iconfind.memory import AuditEntry, SQLiteMemory
     return SQLiteMemory(location, **kw)
 """
 """Child-process code: ``open_store(sys.argv[1], sys.argv[2])`` opens the store under test."""
