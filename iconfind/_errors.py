@@ -88,6 +88,7 @@ class OcrUnavailableError(IconfindError):
     raised to callers only when they use an :class:`~iconfind.ocr.OcrEngine` directly.
     """
 
+
 class MemoryStoreError(IconfindError):
     """A memory store that cannot be used: not a database (corrupted bytes), another program's
     database (foreign schema), a schema newer than this iconfind, or a database that stays locked.

@@ -28,7 +28,6 @@ from typing import Any, TypeVar
 import platformdirs
 
 from iconfind._errors import MemoryStoreError
-from iconfind._models import Bounds, Point
 from iconfind.backends.base import WindowInfo
 from iconfind.memory._rows import (
     TARGET_COLUMNS,
