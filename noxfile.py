@@ -11,7 +11,7 @@ nox.options.reuse_existing_virtualenvs = True
 @nox.session
 def tests(session: nox.Session) -> None:
     """The test suite, on this checkout installed with its test extra."""
-    session.install("-e", ".[test,web,x11,android,mcp]")
+    session.install("-e", ".[test,web,x11,android,mcp,postgres]")
     session.run("python", "-m", "pytest", *session.posargs)
 
 
@@ -25,7 +25,7 @@ def lint(session: nox.Session) -> None:
 @nox.session
 def typecheck(session: nox.Session) -> None:
     """mypy --strict on the library (configuration in pyproject.toml)."""
-    session.install("-e", ".[test,web,x11,android,mcp]")
+    session.install("-e", ".[test,web,x11,android,mcp,postgres]")
     session.run("mypy", "--strict", "iconfind")
 
 
