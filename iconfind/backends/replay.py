@@ -15,6 +15,7 @@ from PIL import Image, UnidentifiedImageError
 
 from iconfind._errors import SnapshotError
 from iconfind._models import Element, Point
+from iconfind._screen import FINGERPRINT_KEY, image_fingerprint
 from iconfind.backends.base import WindowInfo
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
 
@@ -80,6 +81,8 @@ class ReplayBackend:
         if not self.path.is_dir():
             raise SnapshotError(f"{self.path}: not a snapshot directory")
         self._image = load_screenshot(self.path / SCREENSHOT)
+        # A snapshot never changes: hash it once, so finds on it skip re-hashing every copy.
+        self._image.info[FINGERPRINT_KEY] = image_fingerprint(self._image)
         self.meta = self._read_meta()
         self._elements = self._read_hierarchy()
         self.taps: list[Point] = []
