@@ -1,5 +1,6 @@
 """What the platform backends share: turning SDK failures into :class:`BackendError`, importing
-an SDK with a clear message when it is missing, and the points <-> pixels scale of desktops.
+an SDK with a clear message when it is missing, the points <-> pixels scale of desktops, and
+the capture logic of the desktop backends (:class:`DesktopBackend`).
 
 Each backend reaches its SDK through one small adapter object; everything here is plain Python
 that runs (and is tested) on any machine.
@@ -11,12 +12,13 @@ import importlib
 import sys
 from collections.abc import Callable, Iterable
 from types import ModuleType
-from typing import TypeVar
+from typing import Any, ClassVar, Protocol, TypeVar
 
 from attrs import frozen
+from PIL import Image
 
 from iconfind._errors import BackendError, IconfindError, PlatformNotSupportedError
-from iconfind._models import Point
+from iconfind._models import Element, Point
 
 T = TypeVar("T")
 
@@ -96,4 +98,76 @@ class DesktopScale:
         return (point.x / self.factor, point.y / self.factor)
 
 
-__all__ = ["DesktopScale", "guarded", "import_sdk"]
+class SdkBackend:
+    """A backend whose device calls go through one SDK: :meth:`_call` runs a call under
+    :func:`guarded` with the subclass's ``sdk_roots``."""
+
+    sdk_roots: ClassVar[tuple[str, ...]] = ()
+
+    def _call(self, phase: str, call: Any) -> Any:
+        return guarded(phase, call, self.sdk_roots)
+
+
+class DesktopSession(Protocol):
+    """What :class:`DesktopBackend` needs of a desktop backend's session."""
+
+    def screenshot(self) -> Image.Image:
+        """The main screen, in pixels."""
+        ...
+
+    def type_text(self, text: str) -> None: ...
+
+
+class DesktopBackend(SdkBackend):
+    """The capture logic the desktop accessibility backends (macOS, Windows) share.
+
+    A subclass supplies its ``session``, the screen's size in API units (:meth:`_api_size`) and
+    its tree walk (:meth:`_walk`, in pixels); this class measures the :class:`DesktopScale` once
+    and serves ``screen_size``, ``screenshot``, ``hierarchy`` and ``input_text`` in pixels.
+    """
+
+    session: DesktopSession
+    _scale: DesktopScale | None = None
+
+    def _api_size(self) -> tuple[float, float]:
+        """The screen's size in API units (points, UIA units), straight from the session."""
+        raise NotImplementedError
+
+    def _walk(self) -> list[Element]:
+        """The accessibility tree, bounds in screenshot pixels."""
+        raise NotImplementedError
+
+    @property
+    def scale(self) -> DesktopScale:
+        """Screenshot pixels per API unit (2.0 on Retina, 1.0 when DPI aware), measured once."""
+        if self._scale is None:
+            image = self._call("screenshot", self.session.screenshot)
+            width, _ = self._call("screen_size", self._api_size)
+            self._scale = DesktopScale.measure(image.width, width)
+        return self._scale
+
+    def screen_size(self) -> tuple[int, int]:
+        width, height = self._call("screen_size", self._api_size)
+        factor = self.scale.factor
+        return round(width * factor), round(height * factor)
+
+    def screenshot(self) -> Image.Image:
+        image: Image.Image = self._call("screenshot", self.session.screenshot).convert("RGB")
+        size = self.screen_size()
+        return image if image.size == size else image.resize(size)
+
+    def hierarchy(self) -> list[Element] | None:
+        return self._call("hierarchy", self._walk) or None
+
+    def input_text(self, text: str) -> None:
+        self._call("input", lambda: self.session.type_text(text))
+
+
+__all__ = [
+    "DesktopBackend",
+    "DesktopScale",
+    "DesktopSession",
+    "SdkBackend",
+    "guarded",
+    "import_sdk",
+]

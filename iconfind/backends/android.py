@@ -14,7 +14,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from iconfind._models import Element
-from iconfind.backends._sdk import guarded, import_sdk
+from iconfind.backends._sdk import SdkBackend, guarded, import_sdk
 from iconfind.backends.replay import SnapshotMeta
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
 
@@ -50,7 +50,7 @@ def _connect(serial: str | None) -> U2Device:  # pragma: no cover - needs a devi
     return device
 
 
-class AndroidBackend:
+class AndroidBackend(SdkBackend):
     """An Android device (or emulator) through uiautomator2.
 
     ``serial`` picks the device (``None``: ``$ANDROID_SERIAL`` or the only one attached);
@@ -59,15 +59,14 @@ class AndroidBackend:
     phase; the ``ERROR: null root node…`` dump is retried once, then the tree is ``None``.
     """
 
+    sdk_roots = SDK_ROOTS
+
     def __init__(self, serial: str | None = None, device: U2Device | None = None) -> None:
         self.serial = serial
         self.device: U2Device = device if device is not None else _connect(serial)
 
     def __repr__(self) -> str:
         return f"AndroidBackend(serial={self.serial!r})"
-
-    def _call(self, phase: str, call: Any) -> Any:
-        return guarded(phase, call, SDK_ROOTS)
 
     def _info(self) -> dict[str, Any]:
         info = self._call("info", lambda: self.device.info)

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from iconfind._models import Bounds, Element, Point
-from iconfind.backends._sdk import DesktopScale, guarded, import_sdk
+from iconfind.backends._sdk import DesktopBackend, import_sdk
 from iconfind.backends.replay import SnapshotMeta
 
 SDK_ROOTS = ("atomacos", "objc", "Quartz", "AppKit", "ApplicationServices", "Foundation")
@@ -121,47 +121,26 @@ def _pair(value: Any, first: str, second: str) -> tuple[float, float] | None:
         return None
 
 
-class MacBackend:
+class MacBackend(DesktopBackend):
     """The frontmost macOS app (or ``app``: a bundle id like ``com.apple.TextEdit`` or a name).
 
     ``session`` replaces the atomacos connection (tests, recordings). Without it, atomacos is
     imported: off macOS that raises :class:`~iconfind.PlatformNotSupportedError`.
     """
 
+    sdk_roots = SDK_ROOTS
+
     def __init__(self, app: str | None = None, session: AXSession | None = None) -> None:
         self.app = app
         self.session: AXSession = session if session is not None else _AtomacosSession(app)
-        self._scale: DesktopScale | None = None
         self._window = ""
         self._app_title = ""
 
     def __repr__(self) -> str:
         return f"MacBackend(app={self.app!r})"
 
-    def _call(self, phase: str, call: Any) -> Any:
-        return guarded(phase, call, SDK_ROOTS)
-
-    @property
-    def scale(self) -> DesktopScale:
-        """Pixels per point (2.0 on Retina), measured once from a screenshot."""
-        if self._scale is None:
-            image = self._call("screenshot", self.session.screenshot)
-            width, _ = self._call("screen_size", self.session.screen_points)
-            self._scale = DesktopScale.measure(image.width, width)
-        return self._scale
-
-    def screen_size(self) -> tuple[int, int]:
-        width, height = self._call("screen_size", self.session.screen_points)
-        factor = self.scale.factor
-        return round(width * factor), round(height * factor)
-
-    def screenshot(self) -> Image.Image:
-        image: Image.Image = self._call("screenshot", self.session.screenshot).convert("RGB")
-        size = self.screen_size()
-        return image if image.size == size else image.resize(size)
-
-    def hierarchy(self) -> list[Element] | None:
-        return self._call("hierarchy", self._walk) or None
+    def _api_size(self) -> tuple[float, float]:
+        return self.session.screen_points()
 
     def _walk(self) -> list[Element]:
         root = self.session.root()
@@ -222,9 +201,6 @@ class MacBackend:
     def tap(self, x: int, y: int) -> None:
         px, py = self.scale.to_api(Point(x, y))
         self._call("tap", lambda: self.session.click(px, py))
-
-    def input_text(self, text: str) -> None:
-        self._call("input", lambda: self.session.type_text(text))
 
     @property
     def density(self) -> float:

@@ -19,7 +19,7 @@ from typing import Any, Protocol
 from PIL import Image
 
 from iconfind._models import Bounds, Element, Point
-from iconfind.backends._sdk import DesktopScale, guarded, import_sdk
+from iconfind.backends._sdk import DesktopBackend, import_sdk
 from iconfind.backends.replay import SnapshotMeta
 
 SDK_ROOTS = ("uiautomation", "comtypes", "_ctypes")
@@ -99,7 +99,7 @@ def _attr(control: Any, name: str) -> Any:
         return None
 
 
-class WindowsBackend:
+class WindowsBackend(DesktopBackend):
     """The foreground window (or the top-level window whose title contains ``window``).
 
     ``session`` replaces the uiautomation connection (tests, recordings). Without it,
@@ -107,39 +107,18 @@ class WindowsBackend:
     Offscreen controls (``IsOffscreen``) are left out of the tree with their subtrees.
     """
 
+    sdk_roots = SDK_ROOTS
+
     def __init__(self, window: str | None = None, session: UiaSession | None = None) -> None:
         self.window = window
         self.session: UiaSession = session if session is not None else _UiaSession(window)
-        self._scale: DesktopScale | None = None
         self._title = ""
 
     def __repr__(self) -> str:
         return f"WindowsBackend(window={self.window!r})"
 
-    def _call(self, phase: str, call: Any) -> Any:
-        return guarded(phase, call, SDK_ROOTS)
-
-    @property
-    def scale(self) -> DesktopScale:
-        """Screenshot pixels per UIA unit (1.0 when DPI aware), measured once."""
-        if self._scale is None:
-            image = self._call("screenshot", self.session.screenshot)
-            width, _ = self._call("screen_size", self.session.desktop_size)
-            self._scale = DesktopScale.measure(image.width, width)
-        return self._scale
-
-    def screen_size(self) -> tuple[int, int]:
-        width, height = self._call("screen_size", self.session.desktop_size)
-        factor = self.scale.factor
-        return round(width * factor), round(height * factor)
-
-    def screenshot(self) -> Image.Image:
-        image: Image.Image = self._call("screenshot", self.session.screenshot).convert("RGB")
-        size = self.screen_size()
-        return image if image.size == size else image.resize(size)
-
-    def hierarchy(self) -> list[Element] | None:
-        return self._call("hierarchy", self._walk) or None
+    def _api_size(self) -> tuple[float, float]:
+        return self.session.desktop_size()
 
     def _walk(self) -> list[Element]:
         root = self.session.root()
@@ -199,9 +178,6 @@ class WindowsBackend:
     def tap(self, x: int, y: int) -> None:
         ux, uy = self.scale.to_api(Point(x, y))
         self._call("tap", lambda: self.session.click(round(ux), round(uy)))
-
-    def input_text(self, text: str) -> None:
-        self._call("input", lambda: self.session.type_text(text))
 
     @property
     def density(self) -> float:
