@@ -30,6 +30,8 @@ def image_fingerprint(image: Image.Image) -> str:
     digest = hashlib.sha1(image.tobytes(), usedforsecurity=False)
     digest.update(f"{image.mode}{image.size}".encode())
     return digest.hexdigest()
+
+
 _UNSET = object()
 
 

@@ -115,6 +115,32 @@ def like_substring(label: str) -> str:
     return f"%{escaped}%"
 
 
+def target_filter(
+    app: str,
+    window: str | None,
+    role: str | None,
+    label: str | None,
+    *,
+    mark: str,
+    label_match: str,
+) -> tuple[str, list[Any]]:
+    """The ``WHERE`` clause and parameters of :meth:`Memory.query`, for both stores.
+
+    ``mark`` is the driver's placeholder (``?`` or ``%s``); ``label_match`` the store's
+    case-insensitive ``LIKE`` test with ``{mark}`` where the pattern goes.
+    """
+    clauses = [f"app_name = {mark}"]
+    params: list[Any] = [app]
+    for column, value in (("window_title", window), ("role", role)):
+        if value is not None:
+            clauses.append(f"{column} = {mark}")
+            params.append(value)
+    if label:
+        clauses.append(label_match.format(mark=mark) + " ESCAPE '\\'")
+        params.append(like_substring(label))
+    return " WHERE " + " AND ".join(clauses), params
+
+
 def detail_json(detail: Mapping[str, Any]) -> str:
     """An audit entry's ``detail`` as stored: JSON text, keys sorted."""
     return json.dumps(dict(detail), ensure_ascii=False, sort_keys=True)

@@ -49,9 +49,9 @@ from iconfind.memory._rows import (
     action_entry,
     capture_entry,
     forget_entry,
-    like_substring,
     row_entry,
     row_target,
+    target_filter,
     target_row,
     with_seq,
 )
@@ -472,17 +472,10 @@ class PostgresMemory:
         limit: int = DEFAULT_QUERY_LIMIT,
     ) -> list[DesktopTarget]:
         """Targets of ``app`` (and ``window``), best first; see :meth:`Memory.query`."""
-        sql = self._sql(f"SELECT {_COLUMNS} FROM {{s}}.targets WHERE app_name = %s")
-        params: list[Any] = [app]
-        if window is not None:
-            sql += " AND window_title = %s"
-            params.append(window)
-        if role is not None:
-            sql += " AND role = %s"
-            params.append(role)
-        if label:
-            sql += " AND lower(label) LIKE lower(%s) ESCAPE '\\'"
-            params.append(like_substring(label))
+        where, params = target_filter(
+            app, window, role, label, mark="%s", label_match="lower(label) LIKE lower({mark})"
+        )
+        sql = self._sql(f"SELECT {_COLUMNS} FROM {{s}}.targets") + where
         sql += ' ORDER BY confidence DESC, hit_count DESC, last_seen DESC, id COLLATE "C" LIMIT %s'
         params.append(max(0, limit))
         with self._read() as conn:

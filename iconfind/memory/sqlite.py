@@ -35,8 +35,8 @@ from iconfind.memory._rows import (
     capture_entry,
     detail_json,
     forget_entry,
-    like_substring,
     row_entry,
+    target_filter,
     with_seq,
 )
 from iconfind.memory._rows import row_target as _target
@@ -338,17 +338,11 @@ class SQLiteMemory:
         limit: int = DEFAULT_QUERY_LIMIT,
     ) -> list[DesktopTarget]:
         """Targets of ``app`` (and ``window``), best first; see :meth:`Memory.query`."""
-        sql = f"SELECT {_COLUMNS} FROM targets WHERE app_name = ?"
-        params: list[Any] = [app]
-        if window is not None:
-            sql += " AND window_title = ?"
-            params.append(window)
-        if role is not None:
-            sql += " AND role = ?"
-            params.append(role)
-        if label:
-            sql += " AND label LIKE ? ESCAPE '\\'"
-            params.append(like_substring(label))
+        # SQLite's LIKE is already case-insensitive for ASCII.
+        where, params = target_filter(
+            app, window, role, label, mark="?", label_match="label LIKE {mark}"
+        )
+        sql = f"SELECT {_COLUMNS} FROM targets{where}"
         sql += " ORDER BY confidence DESC, hit_count DESC, last_seen DESC, id LIMIT ?"
         params.append(max(0, limit))
         with self._read() as conn:
