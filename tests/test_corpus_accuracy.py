@@ -37,7 +37,7 @@ def test_corpus_has_at_least_30_cases_over_real_snapshots() -> None:
         assert (directory / "screenshot.png").is_file(), case["id"]
 
 
-@pytest.mark.parametrize("tier", ["tier1", "tier2", "tier3"])
+@pytest.mark.parametrize("tier", ["tier1", "tier2", "tier3", "tier4"])
 def test_right_answers_per_tier_do_not_drop(
     report: dict[str, Any], floor: dict[str, int], tier: str
 ) -> None:

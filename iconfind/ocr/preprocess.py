@@ -9,7 +9,8 @@
 3. Polarity: Tesseract wants dark text on a light page. :func:`light_text_inverted` turns light
    text on any darker background (a blue button, a dark toolbar, a dark theme) into black on
    white, so white-on-blue "Sign in" is read. It is the second OCR pass, run only when the first
-   one misses.
+   one misses. Its page also loses ruled lines (:func:`without_rules`): the outline of a ghost
+   button boxes its label in, and Tesseract drops boxed text as a picture.
 """
 
 from __future__ import annotations
@@ -31,6 +32,9 @@ MAX_WORKING_SIDE = 4000
 MIN_GLYPHS = 3
 LIGHT_SURROUNDINGS = 200
 """Gray level from which a background counts as a light page (the inverted pass skips it)."""
+RULE_GLYPHS = 3.0
+"""A straight run of ink this many glyph heights long is a rule (a border, an outline, an
+underline), not part of a letter."""
 GLYPH_MAX_HEIGHT = 160
 """Blobs taller than this (device pixels) are pictures or panels, not letters."""
 
@@ -123,4 +127,21 @@ def light_text_inverted(gray: Gray, glyph: float = TARGET_GLYPH_HEIGHT) -> Gray:
     tophat[surroundings >= LIGHT_SURROUNDINGS] = 0.0
     peak = max(32.0, float(np.percentile(tophat, 99.9)))
     inverted = 255.0 - np.clip(tophat * (255.0 / peak), 0.0, 255.0)
-    return np.asarray(inverted, dtype=np.uint8)
+    return without_rules(np.asarray(inverted, dtype=np.uint8), glyph)
+
+
+def without_rules(page: Gray, glyph: float = TARGET_GLYPH_HEIGHT) -> Gray:
+    """``page`` (dark ink on white) with its horizontal and vertical rules whited out.
+
+    A morphological opening with a line :data:`RULE_GLYPHS` glyphs long keeps only straight ink
+    at least that long; letters are shorter, so only borders and underlines go.
+    """
+    length = max(9, round(RULE_GLYPHS * glyph)) | 1  # odd: the opening stays centred
+    ink = (page < 128).astype(np.uint8)
+    rules = np.zeros(page.shape, dtype=bool)
+    for shape in ((length, 1), (1, length)):
+        kernel = cv2.getStructuringElement(cv2.MORPH_RECT, shape)
+        rules |= np.asarray(cv2.morphologyEx(ink, cv2.MORPH_OPEN, kernel)) > 0
+    cleaned: Gray = page.copy()
+    cleaned[rules] = 255
+    return cleaned

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import math
 
+import attrs
 from attrs import field, frozen
 from PIL import Image
 
@@ -27,10 +28,13 @@ from iconfind.ocr.preprocess import (
 )
 from iconfind.strategies.base import Query
 
-PLAIN, INVERTED = "plain", "inverted"
-PASSES = (PLAIN, INVERTED)
+PLAIN, INVERTED, LAYOUT = "plain", "inverted", "layout"
+PASSES = (PLAIN, INVERTED, LAYOUT)
 """First the grayscale screen; then, only if that missed, the inverted pass that turns light text
-on darker backgrounds into dark text on white."""
+on darker backgrounds into dark text on white; last, the grayscale screen again with Tesseract's
+automatic page layout (:data:`LAYOUT_PSM`), which reads labels inside large dark panels (a cookie
+banner's buttons) that sparse-text segmentation drops."""
+LAYOUT_PSM = 3
 OCR_CLASS_NAME = "ocr.Text"
 
 
@@ -55,7 +59,11 @@ class OcrText:
       second query on an unchanged screen runs no OCR.
     - ``region``: only read this part of the screen (device pixels), e.g. a dialog.
     - ``scale``: working scale for Tesseract; ``None`` measures the text height.
-    - ``invert``: run the light-on-dark pass when the first pass misses.
+    - ``invert``: run the light-on-dark pass, then the page-layout pass, when the first pass
+      misses.
+    - ``layout_engine``: the engine of the page-layout pass. ``None``: ``engine`` with
+      :data:`LAYOUT_PSM` when it is a :class:`~iconfind.ocr.TesseractEngine`; other engines have
+      no layout pass unless one is given here.
     """
 
     engine: OcrEngine = field(factory=TesseractEngine)
@@ -64,6 +72,7 @@ class OcrText:
     scale: float | None = None
     min_confidence: float = MIN_CONFIDENCE
     invert: bool = True
+    layout_engine: OcrEngine | None = None
     name: str = "ocr"
 
     def find(self, query: Query, screen: Screen) -> FindResult | None:
@@ -121,7 +130,8 @@ class OcrText:
         if pass_name == INVERTED:
             glyph = measured * scale if measured is not None else TARGET_GLYPH_HEIGHT
             work = light_text_inverted(work, glyph)
-        words = self.engine.read(Image.fromarray(work))
+        engine = (self._layout_engine if pass_name == LAYOUT else None) or self.engine
+        words = engine.read(Image.fromarray(work))
         return tuple(_clamp(w.moved(scale, dx, dy), width, height) for w in words)
 
     def _nearest_first(self, phrases: list[Phrase], query: Query, screen: Screen) -> list[Phrase]:
@@ -146,7 +156,17 @@ class OcrText:
 
     @property
     def _passes(self) -> tuple[str, ...]:
-        return PASSES if self.invert else PASSES[:1]
+        if not self.invert:
+            return (PLAIN,)
+        return PASSES if self._layout_engine is not None else (PLAIN, INVERTED)
+
+    @property
+    def _layout_engine(self) -> OcrEngine | None:
+        if self.layout_engine is not None:
+            return self.layout_engine
+        if isinstance(self.engine, TesseractEngine) and self.engine.psm != LAYOUT_PSM:
+            return attrs.evolve(self.engine, psm=LAYOUT_PSM)
+        return None
 
 
 def _clamp(word: OcrWord, width: int, height: int) -> OcrWord:
