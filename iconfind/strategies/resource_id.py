@@ -41,13 +41,19 @@ class ResourceIdPatterns:
         classes = self.patterns.classes_for(query.selector.text or "")
         if not classes:
             return None
+        # Ids repeat down every list (each row shares its ids): test each distinct id once.
+        id_hits: dict[str, bool] = {}
+
+        def id_hit(resource_id: str) -> bool:
+            hit = id_hits.get(resource_id)
+            if hit is None:
+                hit = id_hits[resource_id] = any(c.matches_id(resource_id) for c in classes)
+            return hit
+
         matches = [
             e
             for e in constrain(elements, query.selector)
-            if any(
-                c.matches_id(e.resource_id) or c.matches_description(e.content_desc)
-                for c in classes
-            )
+            if id_hit(e.resource_id) or any(c.matches_description(e.content_desc) for c in classes)
         ]
         result = resolve(matches, screen, tier=2, selector=query.selector, elements=elements)
         if result is None or result.error is not None:
