@@ -110,10 +110,11 @@ class Locator:
         selector = Selector.coerce(query)
         request = Query(selector, grid_cell=grid_cell, grid_position=grid_position)
         screen = Screen(self.backend)
+        deadline = time.monotonic() + self.budget_s
         result = self._run_chain(request, screen)
         if self.picker is not None and result.needs_pick:
             result = self._resolve_with_picker(self.picker, request, screen, result)
-        result = self._finish(result, screen, selector)
+        result = self._finish(result, screen, selector, deadline)
         self.last_result = result
         return result
 
@@ -144,7 +145,12 @@ class Locator:
                 return result
         return FindResult.failure(FindError.NOT_FOUND, NOT_FOUND_SUGGESTION)
 
-    def _finish(self, result: FindResult, screen: Screen, selector: Selector) -> FindResult:
+    def _finish(
+        self, result: FindResult, screen: Screen, selector: Selector, deadline: float
+    ) -> FindResult:
+        has_points = bool(result.elements or result.candidates)
+        if has_points and not self._size_within(screen, deadline - time.monotonic()):
+            result = _timeout("screen_size")
         result = attrs.evolve(
             result,
             query=selector,
@@ -166,6 +172,18 @@ class Locator:
         transform = self.scaling.transform_for(width, height)
         return None if transform.identity else transform
 
+    def _size_within(self, screen: Screen, seconds: float) -> bool:
+        """With scaling in force, read the screen's size (needed to convert coordinates) within
+        ``seconds``; ``False`` when the device did not answer in time. No scaling: nothing to
+        read, ``True``."""
+        if self.scaling is None or screen.captured_size:
+            return True
+        outcome = call_with_budget(lambda: screen.size, seconds)
+        if outcome.timed_out:
+            return False
+        outcome.unwrap()  # a device failure is raised as itself
+        return True
+
     def _to_caller_space(self, result: FindResult, screen: Screen) -> FindResult:
         if result.error is not None and result.error is FindError.TIMEOUT:
             return result
@@ -185,7 +203,12 @@ class Locator:
         )
 
     def _to_device(self, point: Point) -> Point:
-        transform = self.transform()
+        if self.scaling is None:
+            return point
+        screen = Screen(self.backend)
+        if not self._size_within(screen, self.budget_s):
+            raise NotResolvedError(_timeout("tap:screen_size"))
+        transform = self.transform(screen)
         return point if transform is None else transform.to_device(point)
 
     # -- tap and input -------------------------------------------------------------------------
@@ -314,6 +337,8 @@ class Locator:
         elements = outcome.unwrap()
         if elements is None:
             return FindResult(source="accessibility", accessibility_unavailable=True)
+        if not self._size_within(screen, self.budget_s):
+            return _timeout("dump:screen_size")
         result = FindResult(elements=elements, source="accessibility")
         return self._to_caller_space(result, screen)
 

@@ -81,6 +81,10 @@ class Screen:
         return self._hierarchy  # type: ignore[return-value]
 
     @property
+    def captured_size(self) -> bool:
+        return self._size is not _UNSET
+
+    @property
     def captured_hierarchy(self) -> bool:
         return self._hierarchy is not _UNSET
 

@@ -231,7 +231,7 @@ def check_accessibility(
 def accessibility_check(backend: DeviceBackend, *, budget_s: float = 10.0) -> AccessibilityReport:
     """:func:`check_accessibility` on the backend's current tree and density."""
     elements = bounded(backend.hierarchy, budget_s, "hierarchy")
-    density, assumed = backend_density(backend)
+    density, assumed = bounded(lambda: backend_density(backend), budget_s, "density")
     return check_accessibility(elements or None, density, assumed=assumed)
 
 
@@ -272,8 +272,8 @@ def visual_snapshot(
     """Screenshot + screen/app metadata: the last rung of the fallback chain, for AI vision."""
     shot = take_screenshot(backend, inline=True, scaling=scaling, budget_s=budget_s)
     elements = bounded(backend.hierarchy, budget_s, "hierarchy")
-    meta = backend_meta(backend)
-    density, assumed = backend_density(backend)
+    meta = bounded(lambda: backend_meta(backend), budget_s, "meta")
+    density, assumed = bounded(lambda: backend_density(backend), budget_s, "density")
     return VisualSnapshot(
         screenshot=shot,
         platform=meta.platform,

@@ -20,6 +20,17 @@ from iconfind._models import Element
 from iconfind.backends.page_source import parse_page_source
 
 W3C_ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
+CONNECT_TIMEOUT_S = 10.0
+"""At most this long to open a connection: a farm that does not accept fails fast, while a
+slow session start (installing the app, booting a simulator) still gets the whole ``timeout``."""
+
+
+def http_timeout(seconds: float) -> httpx.Timeout:
+    """Every read, write and pool wait bounded by ``seconds``; connecting by at most
+    :data:`CONNECT_TIMEOUT_S`. No request to the server can block forever."""
+    if seconds <= 0:
+        raise ValueError(f"timeout must be positive, got {seconds}")
+    return httpx.Timeout(seconds, connect=min(seconds, CONNECT_TIMEOUT_S))
 
 
 class AppiumBackend:
@@ -27,7 +38,10 @@ class AppiumBackend:
 
     ``capabilities`` are the W3C ``alwaysMatch`` capabilities (``platformName``,
     ``appium:automationName``, ``appium:app``…). Use it as a context manager, or call
-    :meth:`close`, to end the session.
+    :meth:`close`, to end the session. ``timeout`` bounds every request (see
+    :func:`http_timeout`): a server that accepts but never answers ends in
+    :class:`~iconfind.BackendError` naming the phase. A ``client`` you pass keeps its own
+    timeouts.
     """
 
     def __init__(
@@ -39,7 +53,7 @@ class AppiumBackend:
         client: httpx.Client | None = None,
     ) -> None:
         self.server_url = server_url.rstrip("/")
-        self._client = client or httpx.Client(timeout=timeout)
+        self._client = client or httpx.Client(timeout=http_timeout(timeout))
         self._owns_client = client is None
         body = {"capabilities": {"alwaysMatch": dict(capabilities), "firstMatch": [{}]}}
         value = self._call("POST", f"{self.server_url}/session", "session", json=body)
@@ -64,9 +78,10 @@ class AppiumBackend:
     def _call(self, method: str, url: str, phase: str, json: Any = None) -> Any:
         try:
             response = self._client.request(method, url, json=json)
-        except httpx.TimeoutException:
+        except httpx.TimeoutException as exc:
             raise BackendError(
-                f"Appium did not answer {method} {url} in time", phase=phase
+                f"Appium did not answer {method} {url} in time ({type(exc).__name__})",
+                phase=phase,
             ) from None
         except httpx.HTTPError as exc:
             raise BackendError(
@@ -196,3 +211,6 @@ def appium_from_url(url: str) -> AppiumBackend:
     server = f"{scheme}://{parts.netloc}{parts.path.rstrip('/')}"
     capabilities = {key: _capability_value(value) for key, value in parse_qsl(parts.query)}
     return AppiumBackend(server, capabilities)
+
+
+__all__ = ["CONNECT_TIMEOUT_S", "AppiumBackend", "appium_from_url", "http_timeout"]

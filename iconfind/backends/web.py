@@ -15,8 +15,13 @@ viewport times ``devicePixelRatio``, the pixels of :meth:`WebBackend.screenshot`
 from __future__ import annotations
 
 import atexit
+import concurrent.futures
+import contextlib
 import io
+import logging
+import os
 import queue
+import signal
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -34,6 +39,7 @@ if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 DEFAULT_EXECUTABLE = "/usr/bin/chromium"
 DEFAULT_VIEWPORT = (1280, 800)
@@ -47,6 +53,13 @@ CHROMIUM_ARGS = (
     "--disable-quic",
 )
 """Flags for a quiet, offline-friendly Chromium (no sandbox: CI containers often lack userns)."""
+CALL_TIMEOUT_S = 60.0
+"""The longest one page call may take. Playwright bounds navigation, clicks and screenshots
+itself (30 s), but not ``evaluate`` or CDP calls: on a page whose script never yields they would
+wait forever."""
+CLOSE_TIMEOUT_S = 5.0
+"""How long closing waits for the Playwright thread. A thread stuck on a hung page is left
+behind (a daemon); the Playwright driver and its browser end with the process."""
 
 CLICKABLE_ROLES = frozenset(
     {
@@ -104,10 +117,10 @@ class _Worker:
         self._jobs.put((call, future))
         return future.result(timeout=timeout)
 
-    def stop(self) -> None:
+    def stop(self, timeout: float) -> None:
         self._jobs.put(None)
         if threading.current_thread() is not self.thread:
-            self.thread.join(timeout=30)
+            self.thread.join(timeout=timeout)
 
 
 _OPEN: weakref.WeakSet[Chromium] = weakref.WeakSet()
@@ -126,7 +139,8 @@ class Chromium:
     Launches ``executable_path`` — never a downloaded browser — with :data:`CHROMIUM_ARGS`.
     Use it as a context manager or call :meth:`close` (browsers still open at interpreter exit
     are closed then); share one between several :class:`WebBackend` objects with
-    ``WebBackend(url, browser=chromium)``.
+    ``WebBackend(url, browser=chromium)``. :meth:`close` waits at most ``close_timeout``
+    seconds for a Playwright thread stuck on a hung page.
     """
 
     def __init__(
@@ -135,8 +149,10 @@ class Chromium:
         executable_path: str = DEFAULT_EXECUTABLE,
         headless: bool = True,
         args: Sequence[str] = CHROMIUM_ARGS,
+        close_timeout: float = CLOSE_TIMEOUT_S,
     ) -> None:
         self.executable_path = executable_path
+        self.close_timeout = close_timeout
         self._worker = _Worker("iconfind-chromium")
         self._playwright: Playwright | None = None
         self._browser: Browser | None = None
@@ -166,6 +182,16 @@ class Chromium:
                 f"cannot start Chromium at {executable_path}: {_first_line(exc)}", phase="launch"
             ) from None
 
+    def _kill_driver(self) -> None:
+        """End the Playwright driver (and with its pipe, the browser) when its thread is stuck;
+        the stuck call then fails and the thread ends."""
+        pid = _driver_pid(self._playwright)
+        if pid is None:
+            log.warning("Playwright's driver not found: the browser ends with this process")
+            return
+        with contextlib.suppress(OSError):
+            os.kill(pid, signal.SIGKILL)
+
     def __enter__(self) -> Chromium:
         return self
 
@@ -183,11 +209,22 @@ class Chromium:
             raise BackendError("this Chromium is closed", phase="browser")
         return self._browser
 
-    def run(self, call: Callable[[], T]) -> T:
-        """Run ``call`` on the Playwright thread and return its result (or raise its error)."""
+    def run(
+        self, call: Callable[[], T], *, timeout: float | None = None, phase: str = "browser"
+    ) -> T:
+        """Run ``call`` on the Playwright thread and return its result (or raise its error).
+
+        With ``timeout``, a call that has not finished by then raises
+        :class:`~iconfind.BackendError` (``phase``); it keeps the thread until it returns.
+        """
         if self._closed:
-            raise BackendError("this Chromium is closed", phase="browser")
-        return self._worker.call(call)
+            raise BackendError("this Chromium is closed", phase=phase)
+        try:
+            return self._worker.call(call, timeout=timeout)
+        except concurrent.futures.TimeoutError:
+            raise BackendError(
+                f"Chromium did not answer within {timeout:g}s (is the page hung?)", phase=phase
+            ) from None
 
     def new_page(
         self,
@@ -204,7 +241,7 @@ class Chromium:
             )
             return context.new_page()
 
-        return self.run(make)
+        return self.run(make, timeout=CALL_TIMEOUT_S, phase="launch")
 
     def close(self) -> None:
         """Close the browser and stop Playwright and the worker thread. Idempotent."""
@@ -221,12 +258,15 @@ class Chromium:
 
         try:
             if self._playwright is not None:
-                self._worker.call(stop, timeout=30)
+                self._worker.call(stop, timeout=self.close_timeout)
+        except concurrent.futures.TimeoutError:
+            log.warning("Chromium did not close within %gs (a hung page?)", self.close_timeout)
+            self._kill_driver()
         finally:
             self._closed = True
             self._browser = None
             self._playwright = None
-            self._worker.stop()
+            self._worker.stop(self.close_timeout)
             _OPEN.discard(self)
 
 
@@ -243,7 +283,9 @@ class WebBackend:
 
     Coordinates are device pixels (CSS pixels x ``devicePixelRatio``). Use it as a context
     manager or call :meth:`close`. :meth:`run` and :meth:`evaluate` reach the page for anything
-    else (reading state in tests, logging in first).
+    else (reading state in tests, logging in first). A page call that takes longer than
+    ``call_timeout`` seconds (a script that never yields) raises :class:`~iconfind.BackendError`
+    with its phase; the Locator's own budget is usually shorter still.
     """
 
     def __init__(
@@ -256,7 +298,9 @@ class WebBackend:
         viewport: tuple[int, int] = DEFAULT_VIEWPORT,
         device_scale_factor: float = 1.0,
         headless: bool = True,
+        call_timeout: float = CALL_TIMEOUT_S,
     ) -> None:
+        self.call_timeout = call_timeout
         if page is not None and browser is None:
             raise BackendError(
                 "a page needs the Chromium it was made by: WebBackend(page=chromium.new_page(), "
@@ -306,7 +350,11 @@ class WebBackend:
             return
         try:
             if page is not None and self._owns_page and not chromium._closed:
-                chromium.run(lambda: page.context.close())
+                chromium.run(
+                    lambda: page.context.close(), timeout=chromium.close_timeout, phase="close"
+                )
+        except BackendError as exc:  # a hung page: leave it to the browser's own shutdown
+            log.warning("page not closed: %s", exc)
         finally:
             if self._owns_browser:
                 chromium.close()
@@ -322,7 +370,7 @@ class WebBackend:
         if page is None:
             raise BackendError("this web backend is closed", phase=phase)
         try:
-            return self._chromium.run(lambda: call(page))
+            return self._chromium.run(lambda: call(page), timeout=self.call_timeout, phase=phase)
         except PlaywrightError as exc:
             raise BackendError(f"Chromium: {_first_line(exc)}", phase=phase) from None
 
@@ -587,9 +635,28 @@ def elements_from_cdp(
     return elements
 
 
+def _driver_pid(playwright: Any) -> int | None:
+    """The pid of Playwright's driver process, from the sync API's private plumbing (the
+    context manager behind ``stop``, its client or connection, its pipe transport)."""
+    manager = getattr(getattr(playwright, "stop", None), "__self__", None)
+    for holder in ("_client", "_connection"):
+        transport = getattr(getattr(manager, holder, None), "_transport", None)
+        pid = getattr(getattr(transport, "_proc", None), "pid", None)
+        if isinstance(pid, int):
+            return pid
+    return None
+
+
 def _first_line(exc: BaseException) -> str:
     text = str(exc).strip()
     return text.splitlines()[0] if text else type(exc).__name__
 
 
-__all__ = ["CHROMIUM_ARGS", "Chromium", "WebBackend", "elements_from_cdp"]
+__all__ = [
+    "CALL_TIMEOUT_S",
+    "CHROMIUM_ARGS",
+    "CLOSE_TIMEOUT_S",
+    "Chromium",
+    "WebBackend",
+    "elements_from_cdp",
+]

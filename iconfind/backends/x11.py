@@ -10,20 +10,31 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from PIL import Image
 
+from iconfind._budget import call_with_budget
 from iconfind._errors import BackendError
 from iconfind._models import Element
+from iconfind.backends._sdk import guarded
 from iconfind.backends.replay import SnapshotMeta
 
 if TYPE_CHECKING:
     from Xlib.display import Display
 
+T = TypeVar("T")
+
 HierarchySource = Callable[[], "list[Element] | None"]
 """A callable returning the current accessibility tree, or ``None`` when unavailable."""
+
+CONNECT_TIMEOUT_S = 10.0
+"""How long opening the display may take, and how long a call waits for another call that holds
+the connection: an X server that accepts and never answers must not hold the caller forever."""
+SDK_ROOTS = ("Xlib", "mss")
+"""Exceptions from these packages (a server gone: ``ConnectionClosedError``) are device errors."""
 
 _SPECIAL_KEYSYMS = {"\n": 0xFF0D, "\r": 0xFF0D, "\t": 0xFF09, "\b": 0xFF08, "\x1b": 0xFF1B}
 _SHIFT_L = 0xFFE1
@@ -48,6 +59,8 @@ class X11Backend:
     release) and typing is key presses sent through the XTest extension, so they reach whatever
     window is under the pointer or has the keyboard focus, like a user's own input.
     ``hierarchy_source`` supplies an accessibility tree when one exists (see module docs).
+    A server that is gone, or that does not answer within ``connect_timeout`` seconds when
+    connecting, raises :class:`~iconfind.BackendError` with the phase.
     """
 
     def __init__(
@@ -55,6 +68,7 @@ class X11Backend:
         display: str | None = None,
         *,
         hierarchy_source: HierarchySource | None = None,
+        connect_timeout: float = CONNECT_TIMEOUT_S,
     ) -> None:
         name = display or os.environ.get("DISPLAY", "")
         if not name:
@@ -62,12 +76,13 @@ class X11Backend:
                 "no X display: pass X11Backend(':N') or set DISPLAY", phase="connect"
             )
         self.display_name = name
+        self.connect_timeout = connect_timeout
         self._hierarchy_source = hierarchy_source
         self._lock = threading.Lock()
-        self._display: Display | None = self._connect(name)
+        self._display: Display | None = self._connect(name, connect_timeout)
 
     @staticmethod
-    def _connect(name: str) -> Display:
+    def _connect(name: str, timeout: float) -> Display:
         try:
             from Xlib import error as xerror
             from Xlib.display import Display
@@ -76,9 +91,14 @@ class X11Backend:
                 "the X11 backend needs python-xlib and mss: pip install 'iconfind[x11]'",
                 phase="connect",
             ) from None
+        outcome = call_with_budget(lambda: Display(name), timeout)
+        if outcome.timed_out:
+            raise BackendError(
+                f"X display {name!r} did not answer within {timeout:g}s", phase="connect"
+            )
         try:
-            display = Display(name)
-        except (xerror.DisplayError, OSError) as exc:
+            display = outcome.unwrap()
+        except (xerror.DisplayError, xerror.ConnectionClosedError, OSError) as exc:
             raise BackendError(f"cannot open X display {name!r}: {exc}", phase="connect") from None
         if not display.has_extension("XTEST"):
             display.close()
@@ -98,23 +118,47 @@ class X11Backend:
         return f"X11Backend({self.display_name!r})"
 
     def close(self) -> None:
-        """Close the connection to the X server. Idempotent."""
-        with self._lock:
-            if self._display is not None:
-                self._display.close()
-                self._display = None
+        """Close the connection to the X server. Idempotent, and never stuck: a server that is
+        gone needs no goodbye, and a call still hung on the connection is left to it."""
+        locked = self._lock.acquire(timeout=self.connect_timeout)
+        try:
+            display, self._display = self._display, None
+            if display is not None and locked:
+                with suppress(BackendError):  # the server is gone: nothing left to close
+                    guarded("close", display.close, SDK_ROOTS)
+        finally:
+            if locked:
+                self._lock.release()
 
-    def _live(self, phase: str) -> Display:
-        if self._display is None:
-            raise BackendError("this X11 backend is closed", phase=phase)
-        return self._display
+    @contextmanager
+    def _session(self, phase: str) -> Iterator[Display]:
+        """The live connection, held for one call; ``BackendError`` when closed or still busy."""
+        if not self._lock.acquire(timeout=self.connect_timeout):
+            raise BackendError(
+                f"X display {self.display_name!r} is still busy with a call that has not "
+                "returned (the server may be hung)",
+                phase=phase,
+            )
+        try:
+            if self._display is None:
+                raise BackendError("this X11 backend is closed", phase=phase)
+            yield self._display
+        finally:
+            self._lock.release()
+
+    def _x(self, phase: str, call: Callable[[Display], T]) -> T:
+        """``call(display)`` under the connection lock, X failures as ``BackendError(phase)``."""
+        with self._session(phase) as display:
+            return guarded(phase, lambda: call(display), SDK_ROOTS)
 
     # -- DeviceBackend ---------------------------------------------------------------------------
 
     def screen_size(self) -> tuple[int, int]:
-        with self._lock:
-            screen = self._live("screen_size").screen()
+        def size(display: Display) -> tuple[int, int]:
+            screen = display.screen()
             return int(screen.width_in_pixels), int(screen.height_in_pixels)
+
+        return self._x("screen_size", size)
 
     def screenshot(self) -> Image.Image:
         import mss
@@ -146,19 +190,21 @@ class X11Backend:
         from Xlib import X
         from Xlib.ext import xtest
 
-        with self._lock:
-            display = self._live("tap")
+        def click(display: Display) -> None:
             xtest.fake_input(display, X.MotionNotify, x=int(x), y=int(y))
             xtest.fake_input(display, X.ButtonPress, _BUTTON_LEFT)
             xtest.fake_input(display, X.ButtonRelease, _BUTTON_LEFT)
             display.sync()
 
+        self._x("tap", click)
+
     def input_text(self, text: str) -> None:
-        with self._lock:
-            display = self._live("input")
+        def type_all(display: Display) -> None:
             for char in text:
                 self._type_char(display, char)
             display.sync()
+
+        self._x("input", type_all)
 
     def _type_char(self, display: Display, char: str) -> None:
         from Xlib import X

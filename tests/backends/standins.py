@@ -88,6 +88,9 @@ class DisconnectedU2Device(RecordedU2Device):
     def click(self, x: int, y: int) -> None:
         raise self.error
 
+    def send_keys(self, text: str) -> None:
+        raise self.error
+
     def window_size(self) -> tuple[int, int]:
         raise self.error
 

@@ -91,6 +91,54 @@ def clicks(backend: WebBackend) -> list[str]:
     return list(backend.evaluate("window.clicks"))
 
 
+def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
+    """A new ``Xvfb -screen 0 1024x768x24`` and its ``":N"``."""
+    read_fd, write_fd = os.pipe()
+    # -displayfd: Xvfb picks the first free display itself and reports it, race-free
+    # against other X servers started in parallel (probing /tmp/.X11-unix is not).
+    process = subprocess.Popen(
+        [
+            "Xvfb",
+            "-displayfd",
+            str(write_fd),
+            "-screen",
+            "0",
+            "1024x768x24",
+            "-nolisten",
+            "tcp",
+        ],
+        pass_fds=(write_fd,),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        preexec_fn=_die_with_parent,
+    )
+    os.close(write_fd)
+    with os.fdopen(read_fd, "rb") as pipe:
+        number = pipe.readline().strip().decode()
+    if not number.isdigit():
+        process.kill()
+        raise RuntimeError("Xvfb did not report a display number")
+    return process, f":{number}"
+
+
+@contextlib.contextmanager
+def private_xvfb() -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """An Xvfb of the caller's own (to kill mid-test), stopped on exit if still running."""
+    if shutil.which("Xvfb") is None:
+        raise RuntimeError("Xvfb is not installed (apt-get install xvfb)")
+    process, display = _start_xvfb()
+    try:
+        yield process, display
+    finally:
+        if process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+
+
 def xvfb_display() -> str:
     """``":N"`` of a shared ``Xvfb -screen 0 1024x768x24`` on a display number it chose free."""
     global _xvfb
@@ -98,32 +146,7 @@ def xvfb_display() -> str:
         if _xvfb is None:
             if shutil.which("Xvfb") is None:
                 raise RuntimeError("Xvfb is not installed (apt-get install xvfb)")
-            read_fd, write_fd = os.pipe()
-            # -displayfd: Xvfb picks the first free display itself and reports it, race-free
-            # against other X servers started in parallel (probing /tmp/.X11-unix is not).
-            process = subprocess.Popen(
-                [
-                    "Xvfb",
-                    "-displayfd",
-                    str(write_fd),
-                    "-screen",
-                    "0",
-                    "1024x768x24",
-                    "-nolisten",
-                    "tcp",
-                ],
-                pass_fds=(write_fd,),
-                stdout=subprocess.DEVNULL,
-                stderr=subprocess.DEVNULL,
-                preexec_fn=_die_with_parent,
-            )
-            os.close(write_fd)
-            with os.fdopen(read_fd, "rb") as pipe:
-                number = pipe.readline().strip().decode()
-            if not number.isdigit():
-                process.kill()
-                raise RuntimeError("Xvfb did not report a display number")
-            _xvfb = (process, f":{number}")
+            _xvfb = _start_xvfb()
         return _xvfb[1]
 
 

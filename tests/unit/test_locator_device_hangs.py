@@ -1,0 +1,93 @@
+"""A device that hangs outside the strategies (the size read that scaling needs) still ends in
+``timeout``: the Locator never waits on the device beyond its budget."""
+
+from __future__ import annotations
+
+import threading
+
+import attrs
+import pytest
+from PIL import Image
+
+from iconfind import (
+    Element,
+    FindError,
+    FindResult,
+    Locator,
+    NotResolvedError,
+    Point,
+    Query,
+    ReplayBackend,
+    Scaling,
+    Screen,
+)
+from tests.conftest import SNAPSHOTS
+
+
+@attrs.define
+class SizeHangs:
+    """A device whose ``screen_size`` never answers (until ``release``); the rest is a replay."""
+
+    inner: ReplayBackend
+    release: threading.Event = attrs.field(factory=threading.Event)
+
+    def screen_size(self) -> tuple[int, int]:
+        self.release.wait(10)
+        return self.inner.screen_size()
+
+    def screenshot(self) -> Image.Image:
+        return self.inner.screenshot()
+
+    def hierarchy(self) -> list[Element] | None:
+        return self.inner.hierarchy()
+
+    def tap(self, x: int, y: int) -> None:
+        self.inner.tap(x, y)
+
+    def input_text(self, text: str) -> None:
+        self.inner.input_text(text)
+
+
+@attrs.define
+class FirstElement:
+    """Resolves any query to the tree's first element, without reading the screen's size."""
+
+    name: str = "first"
+
+    def find(self, query: Query, screen: Screen) -> FindResult | None:
+        elements = screen.hierarchy or []
+        return FindResult(elements=tuple(elements[:1]), source="accessibility", tier=1)
+
+
+@pytest.fixture
+def device() -> object:
+    made = SizeHangs(ReplayBackend(SNAPSHOTS / "toolbar"))
+    yield made
+    made.release.set()
+
+
+def _locator(device: SizeHangs) -> Locator:
+    return Locator(device, strategies=[FirstElement()], budget_s=0.3, scaling=Scaling(1000))
+
+
+def test_find_under_scaling_times_out_on_the_size_read(device: SizeHangs) -> None:
+    result = _locator(device).find("anything")
+    assert result.error is FindError.TIMEOUT and result.phase == "screen_size"
+
+
+def test_dump_under_scaling_times_out_on_the_size_read(device: SizeHangs) -> None:
+    result = _locator(device).dump()
+    assert result.error is FindError.TIMEOUT and result.phase == "dump:screen_size"
+
+
+def test_tap_of_a_point_under_scaling_times_out_on_the_size_read(device: SizeHangs) -> None:
+    with pytest.raises(NotResolvedError) as caught:
+        _locator(device).tap(Point(10, 10))
+    assert caught.value.result.phase == "tap:screen_size"
+    assert device.inner.taps == []
+
+
+def test_without_scaling_no_size_read_is_needed(device: SizeHangs) -> None:
+    locator = Locator(device, strategies=[FirstElement()], budget_s=0.3)
+    assert locator.find("anything").ok
+    assert locator.tap(Point(10, 10)).tapped == Point(10, 10)
