@@ -19,6 +19,12 @@ class InvalidQueryError(IconfindError, ValueError):
     """A query or selector that cannot be searched for (empty, or with no field set)."""
 
 
+class InvalidArgumentError(IconfindError, ValueError):
+    """A setting or argument out of range: a time budget that is not a positive finite number of
+    seconds, a ``max_dimension`` under 1 px, or a screenshot path that names no image format
+    (``.png``, ``.jpg``) or cannot be written."""
+
+
 class SnapshotError(IconfindError):
     """A snapshot that cannot be read: missing, no screenshot, truncated image, bad meta.json."""
 
@@ -108,6 +114,7 @@ __all__ = [
     "DeviceTimeoutError",
     "FollowUpError",
     "IconfindError",
+    "InvalidArgumentError",
     "InvalidBoundsError",
     "InvalidQueryError",
     "MemoryStoreError",

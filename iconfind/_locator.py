@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Iterable, Mapping
 from functools import partial
@@ -12,7 +13,7 @@ import attrs
 
 from iconfind import operations
 from iconfind._budget import call_with_budget
-from iconfind._errors import FollowUpError, IconfindError
+from iconfind._errors import FollowUpError, IconfindError, InvalidArgumentError
 from iconfind._models import Candidate, Element, FindError, FindResult, Point, Selector
 from iconfind._patterns import IconPatterns
 from iconfind._scaling import Scaling, ScreenTransform
@@ -75,8 +76,10 @@ class Locator:
         picker: Picker | None = None,
         memory: Memory | None = None,
     ) -> None:
-        if budget_s <= 0:
-            raise ValueError(f"budget_s must be positive, got {budget_s}")
+        if not (isinstance(budget_s, (int, float)) and math.isfinite(budget_s) and budget_s > 0):
+            raise InvalidArgumentError(
+                f"budget_s must be a positive finite number of seconds, got {budget_s!r}"
+            )
         self.backend = backend
         self.strategies: list[Strategy] = (
             list(strategies) if strategies is not None else default_chain(patterns=patterns)

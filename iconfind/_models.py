@@ -7,6 +7,7 @@ by the converters and ``parse`` constructors, so the strategies never re-check i
 from __future__ import annotations
 
 import enum
+import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
@@ -79,6 +80,8 @@ class Bounds:
     @classmethod
     def from_xywh(cls, x: float, y: float, width: float, height: float) -> Bounds:
         """From a position and a size, as desktop accessibility APIs report them (rounded)."""
+        if not all(math.isfinite(v) for v in (x, y, width, height)):
+            raise InvalidBoundsError(f"not finite: x={x} y={y} width={width} height={height}")
         if width < 0 or height < 0:
             raise InvalidBoundsError(f"negative size {width}x{height}")
         x1, y1 = round(x), round(y)

@@ -10,14 +10,19 @@ from __future__ import annotations
 from attrs import field, frozen
 from PIL import Image
 
+from iconfind._errors import InvalidArgumentError
 from iconfind._models import Bounds, Point
 
 DEFAULT_MAX_DIMENSION = 1000
 
 
 def _positive(_instance: object, _attribute: object, value: int | None) -> None:
-    if value is not None and value < 1:
-        raise ValueError(f"max_dimension must be a positive number of pixels, got {value}")
+    if value is not None and not (
+        isinstance(value, int) and not isinstance(value, bool) and value >= 1
+    ):
+        raise InvalidArgumentError(
+            f"max_dimension must be a positive whole number of pixels, got {value!r}"
+        )
 
 
 @frozen

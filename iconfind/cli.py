@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
+import math
 import os
 import sys
 import traceback
@@ -336,7 +338,7 @@ def scaling_from(args: argparse.Namespace) -> Scaling | None:
 def _run(args: argparse.Namespace) -> int:
     if args.command == "record":
         return _record(args)
-    if args.budget <= 0:
+    if not (math.isfinite(args.budget) and args.budget > 0):
         raise UsageError(f"--budget must be a positive number of seconds, got {args.budget}")
     if args.command == "mcp":
         return _run_mcp(args)
@@ -465,6 +467,8 @@ OPERATIONS: dict[str, Callable[[Locator, argparse.Namespace, Callable[[str], Non
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point of ``iconfind`` and ``python -m iconfind``; returns the exit status."""
     debug = os.environ.get("ICONFIND_DEBUG") == "1"
+    # Library warnings (a dropped node, a tree that is not XML) as prefixed lines, not bare text.
+    logging.basicConfig(format="iconfind: warning: %(message)s", level=logging.WARNING)
     args = argparse.Namespace()
     try:
         args = build_parser().parse_args(argv)

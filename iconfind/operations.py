@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import io
+import math
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -19,7 +20,7 @@ from attrs import field, frozen
 from PIL import Image
 
 from iconfind._budget import call_with_budget
-from iconfind._errors import DeviceTimeoutError
+from iconfind._errors import DeviceTimeoutError, InvalidArgumentError
 from iconfind._models import Element
 from iconfind._scaling import Scaling
 from iconfind.backends.base import DeviceBackend
@@ -52,7 +53,12 @@ def backend_density(backend: DeviceBackend) -> tuple[float, bool]:
     """``(pixels per dp, assumed?)`` from the snapshot meta or the backend, else 2.625."""
     meta = getattr(backend, "meta", None)
     density = getattr(meta, "density", None) or getattr(backend, "density", None)
-    if isinstance(density, (int, float)) and not isinstance(density, bool) and density > 0:
+    if (
+        isinstance(density, (int, float))
+        and not isinstance(density, bool)
+        and math.isfinite(density)
+        and density > 0
+    ):
         return float(density), False
     return DEFAULT_DENSITY, True
 
@@ -119,9 +125,22 @@ def take_screenshot(
         if path is not None
         else SCREENSHOT_DIR / f"screenshot-{time.time_ns() // 1_000_000}.png"
     )
-    target.parent.mkdir(parents=True, exist_ok=True)
-    scaled.save(target)
+    _save(scaled, target)
     return Screenshot(mode="file", path=target, **common)  # type: ignore[arg-type]
+
+
+def _save(image: Image.Image, target: Path) -> None:
+    """Write ``image`` to ``target`` (parents created), in the format its extension names."""
+    image_format = Image.registered_extensions().get(target.suffix.lower())
+    if image_format is None or image_format not in Image.SAVE:
+        raise InvalidArgumentError(
+            f"{target}: a screenshot path needs an image extension such as .png or .jpg"
+        )
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        image.save(target, format=image_format)
+    except (OSError, ValueError) as exc:
+        raise InvalidArgumentError(f"{target}: cannot write the screenshot ({exc})") from None
 
 
 # -- accessibility check --------------------------------------------------------------------------

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import json
 import os
+import struct
 import subprocess
 import sys
+import zlib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -53,3 +55,14 @@ def run_cli() -> Callable[..., CliRun]:
 def snapshots() -> Path:
     """``examples/snapshots``: the committed example snapshots."""
     return SNAPSHOTS
+
+
+def png_claiming(width: int, height: int) -> bytes:
+    """A PNG of no pixels whose header claims ``width`` x ``height`` (a decompression bomb)."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IEND", b"")

@@ -7,6 +7,7 @@ reports replay a snapshot, and taps and typing are recorded so a script can asse
 from __future__ import annotations
 
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +45,7 @@ class SnapshotMeta:
                 f"{where}: platform {platform!r} is not one of {', '.join(PLATFORMS)}"
             )
         density = raw.get("density")
-        if density is not None and (not isinstance(density, (int, float)) or density <= 0):
+        if density is not None and not _positive_number(density):
             raise SnapshotError(f"{where}: density must be a positive number, got {density!r}")
         return cls(
             platform=platform,
@@ -52,6 +53,16 @@ class SnapshotMeta:
             window=str(raw.get("window", "")),
             density=float(density) if density is not None else None,
         )
+
+
+def _positive_number(value: object) -> bool:
+    """A JSON number above zero: not a boolean, not NaN or infinity (Python's JSON reads both)."""
+    return (
+        isinstance(value, (int, float))
+        and not isinstance(value, bool)
+        and math.isfinite(value)
+        and value > 0
+    )
 
 
 def load_screenshot(path: Path) -> Image.Image:
@@ -63,6 +74,8 @@ def load_screenshot(path: Path) -> Image.Image:
             return rgb
     except FileNotFoundError:
         raise SnapshotError(f"{path}: missing (a snapshot needs {SCREENSHOT})") from None
+    except Image.DecompressionBombError as exc:
+        raise SnapshotError(f"{path}: refused, too large to decode ({exc})") from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         # Pillow reports truncated files as OSError and some corrupt chunks as SyntaxError.
         raise SnapshotError(f"{path}: not a readable image ({exc})") from None

@@ -14,19 +14,17 @@ from attrs import field, frozen
 from iconfind._errors import FollowUpError
 from iconfind._models import FindResult, Selector
 from iconfind._screen import Screen
-
-GRID_CELLS = 24
-GRID_POSITIONS = 5
+from iconfind.strategies.grid_geometry import check_cell, check_position
 
 
 def _grid_cell(_instance: object, _attribute: object, value: int | None) -> None:
-    if value is not None and not 1 <= value <= GRID_CELLS:
-        raise FollowUpError(f"grid cell must be 1-{GRID_CELLS}, got {value}")
+    if value is not None:
+        check_cell(value)
 
 
 def _grid_position(_instance: object, _attribute: object, value: int | None) -> None:
-    if value is not None and not 1 <= value <= GRID_POSITIONS:
-        raise FollowUpError(f"grid position must be 1-{GRID_POSITIONS}, got {value}")
+    if value is not None:
+        check_position(value)
 
 
 @frozen

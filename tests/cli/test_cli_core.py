@@ -52,6 +52,25 @@ def test_absent_query_exits_1_with_not_found(run_cli: Run) -> None:
     assert run.stderr == ""
 
 
+@pytest.mark.parametrize("snapshot", ["toolbar_unlabeled", "toolbar_unlabeled_dark"])
+@pytest.mark.parametrize(
+    ("query", "recognized", "center"),
+    [
+        ("overflow menu", "overflow", {"x": 1006, "y": 157}),
+        ("back", "back", {"x": 73, "y": 157}),
+        ("search", "search", {"x": 859, "y": 157}),
+    ],
+)
+def test_unlabeled_icons_resolve_by_local_recognition_with_no_picker(
+    run_cli: Run, snapshot: str, query: str, recognized: str, center: dict[str, int]
+) -> None:
+    run = run_cli("find", query, "--replay", SNAPSHOTS / snapshot, "--json")
+    assert run.returncode == 0, run.stderr
+    wire = run.json()
+    assert (wire["tier"], wire["source"], wire["recognizedAs"]) == (4, "visual", recognized)
+    assert wire["elements"][0]["center"] == center and "candidates" not in wire
+
+
 def test_json_stdout_is_exactly_one_object(run_cli: Run) -> None:
     run = run_cli("find", "Wait", "--replay", SNAPSHOTS / "anr_dialog", "--json")
     assert run.stdout.count("\n") == 1 and run.stdout.startswith("{")
