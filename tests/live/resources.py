@@ -121,6 +121,18 @@ def _start_xvfb() -> tuple[subprocess.Popen[bytes], str]:
     return process, f":{number}"
 
 
+def stop(process: subprocess.Popen[bytes]) -> None:
+    """Terminate ``process`` (kill it after 5 s) unless it has already exited."""
+    if process.poll() is not None:
+        return
+    process.terminate()
+    try:
+        process.wait(timeout=5)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
 @contextlib.contextmanager
 def private_xvfb() -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """An Xvfb of the caller's own (to kill mid-test), stopped on exit if still running."""
@@ -130,13 +142,7 @@ def private_xvfb() -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     try:
         yield process, display
     finally:
-        if process.poll() is None:
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+        stop(process)
 
 
 def xvfb_display() -> str:
@@ -168,12 +174,7 @@ def tk_app(out_dir: Path) -> Iterator[Path]:
         wait_for_line(log, "ready")
         yield log
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
+        stop(process)
 
 
 @functools.cache
@@ -210,13 +211,7 @@ def shutdown() -> None:
             shutil.rmtree(root, ignore_errors=True)
             _server = None
         if _xvfb is not None:
-            process, _display = _xvfb
-            process.terminate()
-            try:
-                process.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop(_xvfb[0])
             _xvfb = None
 
 

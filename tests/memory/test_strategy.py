@@ -7,7 +7,6 @@ from pathlib import Path
 
 from iconfind import (
     Bounds,
-    Element,
     Locator,
     Point,
     ReplayBackend,
@@ -15,6 +14,7 @@ from iconfind import (
     default_chain,
 )
 from iconfind.memory import AppBlocklist, DesktopLearner, MemoryStrategy, SQLiteMemory
+from tests.delegating import DelegatingBackend
 from tests.memory.conftest import APP, SNAPSHOTS, WINDOW
 from tests.memory.layouts import (
     NAV_UP,
@@ -118,29 +118,8 @@ def test_memory_is_skipped_for_backends_that_cannot_name_the_window(
     memory: SQLiteMemory,
 ) -> None:
     teach_overflow(memory)
-
-    class Anonymous:
-        """A backend without active_window()."""
-
-        def __init__(self) -> None:
-            self.inner = ReplayBackend(UNLABELED)
-
-        def screen_size(self) -> tuple[int, int]:
-            return self.inner.screen_size()
-
-        def screenshot(self):  # type: ignore[no-untyped-def]
-            return self.inner.screenshot()
-
-        def hierarchy(self) -> list[Element] | None:
-            return self.inner.hierarchy()
-
-        def tap(self, x: int, y: int) -> None:
-            self.inner.tap(x, y)
-
-        def input_text(self, text: str) -> None:
-            self.inner.input_text(text)
-
-    assert Locator(Anonymous(), chain(memory)).find("overflow menu").source != "memory"
+    anonymous = DelegatingBackend(ReplayBackend(UNLABELED))  # no active_window()
+    assert Locator(anonymous, chain(memory)).find("overflow menu").source != "memory"
 
 
 def test_passive_learning_runs_on_every_find(memory: SQLiteMemory) -> None:
@@ -208,25 +187,10 @@ def test_backends_that_only_offer_snapshot_metadata_are_scoped_too(memory: SQLit
     teach_overflow(memory)
     replay = ReplayBackend(UNLABELED)
 
-    class LiveLike:
+    class LiveLike(DelegatingBackend):
         """Like the web and X11 backends: no active_window(), but snapshot_meta()."""
-
-        def screen_size(self) -> tuple[int, int]:
-            return replay.screen_size()
-
-        def screenshot(self):  # type: ignore[no-untyped-def]
-            return replay.screenshot()
-
-        def hierarchy(self) -> list[Element] | None:
-            return replay.hierarchy()
-
-        def tap(self, x: int, y: int) -> None:
-            replay.tap(x, y)
-
-        def input_text(self, text: str) -> None:
-            replay.input_text(text)
 
         def snapshot_meta(self):  # type: ignore[no-untyped-def]
             return replay.meta
 
-    assert Locator(LiveLike(), chain(memory)).find("overflow menu").source == "memory"
+    assert Locator(LiveLike(replay), chain(memory)).find("overflow menu").source == "memory"

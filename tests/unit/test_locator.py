@@ -11,6 +11,7 @@ import pytest
 
 from iconfind import (
     AccessibilityText,
+    Element,
     FindError,
     FindResult,
     FollowUpError,
@@ -24,6 +25,7 @@ from iconfind import (
     default_chain,
 )
 from tests.conftest import SNAPSHOTS
+from tests.delegating import DelegatingBackend
 from tests.screens import el, replay_of
 
 
@@ -41,28 +43,16 @@ class Sleeper:
         return None
 
 
-@attrs.define
-class HangingBackend:
-    """A device whose accessibility service never answers."""
+class HangingBackend(DelegatingBackend):
+    """A device whose accessibility service never answers (until ``release``)."""
 
-    inner: ReplayBackend
-    release: threading.Event = attrs.field(factory=threading.Event)
+    def __init__(self, inner: ReplayBackend) -> None:
+        super().__init__(inner)
+        self.release = threading.Event()
 
-    def screen_size(self) -> tuple[int, int]:
-        return self.inner.screen_size()
-
-    def screenshot(self):  # type: ignore[no-untyped-def]
-        return self.inner.screenshot()
-
-    def hierarchy(self):  # type: ignore[no-untyped-def]
+    def hierarchy(self) -> list[Element] | None:
         self.release.wait(5)
         return self.inner.hierarchy()
-
-    def tap(self, x: int, y: int) -> None:
-        self.inner.tap(x, y)
-
-    def input_text(self, text: str) -> None:
-        self.inner.input_text(text)
 
 
 @pytest.fixture

@@ -7,10 +7,8 @@ import threading
 
 import attrs
 import pytest
-from PIL import Image
 
 from iconfind import (
-    Element,
     FindError,
     FindResult,
     Locator,
@@ -22,30 +20,20 @@ from iconfind import (
     Screen,
 )
 from tests.conftest import SNAPSHOTS
+from tests.delegating import DelegatingBackend
 
 
-@attrs.define
-class SizeHangs:
+class SizeHangs(DelegatingBackend):
     """A device whose ``screen_size`` never answers (until ``release``); the rest is a replay."""
 
-    inner: ReplayBackend
-    release: threading.Event = attrs.field(factory=threading.Event)
+    def __init__(self, inner: ReplayBackend) -> None:
+        super().__init__(inner)
+        self.inner: ReplayBackend = inner
+        self.release = threading.Event()
 
     def screen_size(self) -> tuple[int, int]:
         self.release.wait(10)
         return self.inner.screen_size()
-
-    def screenshot(self) -> Image.Image:
-        return self.inner.screenshot()
-
-    def hierarchy(self) -> list[Element] | None:
-        return self.inner.hierarchy()
-
-    def tap(self, x: int, y: int) -> None:
-        self.inner.tap(x, y)
-
-    def input_text(self, text: str) -> None:
-        self.inner.input_text(text)
 
 
 @attrs.define
