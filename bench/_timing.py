@@ -43,10 +43,3 @@ def loglog_slope(xs: Sequence[float], ys: Sequence[float]) -> float:
     sxx = sum((x - mx) ** 2 for x in lx)
     sxy = sum((x - mx) * (y - my) for x, y in zip(lx, ly, strict=True))
     return sxy / sxx
-
-
-def unavailable(keys: Sequence[str], reason: str) -> dict[str, Any]:
-    """A section's result when what it measures is not present: every key ``None``, and why."""
-    out: dict[str, Any] = {key: None for key in keys}
-    out["_reasons"] = {key: reason for key in keys}
-    return out

@@ -8,29 +8,20 @@ from __future__ import annotations
 from typing import Any
 
 from bench._snap import BLANK_CANVAS, b64_len
-from bench._timing import median_seconds, unavailable
-
-KEYS = ("grid_ms", "grid_bytes")
+from bench._timing import median_seconds
+from iconfind import ReplayBackend
+from iconfind._models import Selector
+from iconfind._screen import Screen
+from iconfind.strategies.base import Query
+from iconfind.strategies.grid import Grid
 
 
 def measure(quick: bool = False) -> dict[str, Any]:
-    try:
-        from iconfind.strategies.grid import Grid
-    except ImportError as exc:
-        return unavailable(KEYS, f"iconfind.strategies.grid.Grid not present ({exc})")
-    from iconfind import ReplayBackend
-    from iconfind._models import Selector
-    from iconfind._screen import Screen
-    from iconfind.strategies.base import Query
-
-    try:
-        backend = ReplayBackend(BLANK_CANVAS)
-        strategy = Grid()
-        query = Query(Selector(text="settings icon"))
-        result = strategy.find(query, Screen(backend))
-        if result is None or not result.grid_image:
-            return unavailable(KEYS, f"Grid returned no grid image: {result!r}")
-        seconds = median_seconds(lambda: strategy.find(query, Screen(backend)), 5 if quick else 15)
-    except Exception as exc:
-        return unavailable(KEYS, f"Grid failed: {type(exc).__name__}: {exc}")
+    backend = ReplayBackend(BLANK_CANVAS)
+    strategy = Grid()
+    query = Query(Selector(text="settings icon"))
+    result = strategy.find(query, Screen(backend))
+    if result is None or not result.grid_image:
+        raise RuntimeError(f"Grid returned no grid image: {result!r}")
+    seconds = median_seconds(lambda: strategy.find(query, Screen(backend)), 5 if quick else 15)
     return {"grid_ms": round(seconds * 1000, 2), "grid_bytes": b64_len(result.grid_image)}

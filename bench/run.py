@@ -3,8 +3,8 @@
     python bench/run.py [--quick] [--json]
     nox -s bench
 
-Each section is a ``measure(quick) -> dict`` in its own module under ``bench/``; a section whose
-code is not in this checkout reports ``null`` for its keys and says why under ``_reasons``. Every
+Each section is a ``measure(quick) -> dict`` in its own module under ``bench/``; a section that
+fails reports ``null`` for its keys and says why under ``_reasons``. Every
 figure is measured in the same run as its baseline (etree for tiers 1-2, the naive Tesseract call
 for OCR, the full screenshot for tier 4), so ratios hold on a noisy machine.
 """
@@ -58,17 +58,11 @@ def run(quick: bool) -> dict[str, Any]:
     for name, keys in SECTIONS:
         start = time.perf_counter()
         try:
-            module = importlib.import_module(f"bench.{name}")
-        except ImportError as exc:
-            for key in keys or (f"section:{name}",):
-                results.setdefault(key, None) if keys else None
-                reasons[key] = f"bench/{name}.py not present ({exc})"
-            continue
-        try:
-            section = module.measure(quick)
+            section = importlib.import_module(f"bench.{name}").measure(quick)
         except Exception as exc:  # one broken section must not hide the others
             section = {key: None for key in keys}
-            section["_reasons"] = {k: f"{type(exc).__name__}: {exc}" for k in keys}
+            reason = f"{type(exc).__name__}: {exc}"
+            section["_reasons"] = {k: reason for k in keys or (f"section:{name}",)}
         reasons.update(section.pop("_reasons", {}))
         results.update(section)
         timings[name] = round(time.perf_counter() - start, 2)

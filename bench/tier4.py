@@ -2,7 +2,7 @@
 screenshot's PNG and JPEG bytes (the seed claims 85-95 % savings).
 
 Measured on ``examples/snapshots/toolbar_unlabeled`` (three unlabeled icons, 1080x2400) with the
-query "overflow menu", through ``iconfind.strategies.visual.VisualCandidates`` when present.
+query "overflow menu", through ``iconfind.strategies.visual.VisualCandidates``.
 """
 
 from __future__ import annotations
@@ -11,34 +11,23 @@ import io
 from typing import Any
 
 from bench._snap import TOOLBAR_UNLABELED, b64_len
-from bench._timing import median_seconds, unavailable
-
-KEYS = ("tier4_ms", "tier4_payload_bytes", "tier4_screenshot_png_bytes",
-        "tier4_screenshot_jpeg_bytes", "tier4_vs_screenshot")  # fmt: skip
+from bench._timing import median_seconds
+from iconfind import ReplayBackend
+from iconfind._models import Selector
+from iconfind._screen import Screen
+from iconfind.strategies.base import Query
+from iconfind.strategies.visual import VisualCandidates
 
 
 def measure(quick: bool = False) -> dict[str, Any]:
-    try:
-        from iconfind.strategies.visual import VisualCandidates
-    except ImportError as exc:
-        return unavailable(KEYS, f"iconfind.strategies.visual.VisualCandidates not present ({exc})")
-    from iconfind import ReplayBackend
-    from iconfind._models import Selector
-    from iconfind._screen import Screen
-    from iconfind.strategies.base import Query
-
-    try:
-        backend = ReplayBackend(TOOLBAR_UNLABELED)
-        strategy = VisualCandidates()
-        query = Query(Selector(text="overflow menu"))
-        screen = Screen(backend)
-        result = strategy.find(query, screen)
-        if result is None or not result.candidates:
-            return unavailable(KEYS, f"VisualCandidates offered no candidates: {result!r}")
-        payload = sum(b64_len(c.image) for c in result.candidates)
-        seconds = median_seconds(lambda: strategy.find(query, Screen(backend)), 5 if quick else 15)
-    except Exception as exc:  # a section must report, not crash the run
-        return unavailable(KEYS, f"VisualCandidates failed: {type(exc).__name__}: {exc}")
+    backend = ReplayBackend(TOOLBAR_UNLABELED)
+    strategy = VisualCandidates()
+    query = Query(Selector(text="overflow menu"))
+    result = strategy.find(query, Screen(backend))
+    if result is None or not result.candidates:
+        raise RuntimeError(f"VisualCandidates offered no candidates: {result!r}")
+    payload = sum(b64_len(c.image) for c in result.candidates)
+    seconds = median_seconds(lambda: strategy.find(query, Screen(backend)), 5 if quick else 15)
     image = backend.screenshot()
     png, jpeg = io.BytesIO(), io.BytesIO()
     image.save(png, format="PNG")
