@@ -1,3 +1,3 @@
 """Benchmarks for iconfind: each section of ``bench/run.py`` is a ``measure(quick)`` function in
-its own module, returning a dict of the JSON keys it owns (``None`` plus a reason when the code it
-measures is not present)."""
+its own module, returning a dict of the JSON keys it owns (``run.py`` reports ``None`` plus the
+reason for a section that fails)."""
