@@ -1,8 +1,9 @@
 """Any X11 display (a desktop, Xvfb in CI): screenshots with mss, clicks and typing through XTest.
 
-Accessibility comes from a pluggable ``hierarchy_source``. None ships enabled by default: AT-SPI
-(``pyatspi``) needs the system's GObject bindings and a session bus, and many X programs (Tk,
-Xlib, most games) expose no tree at all. With no tree, :meth:`X11Backend.hierarchy` returns
+Accessibility comes from a pluggable ``hierarchy_source``; by default the AT-SPI tree
+(:class:`~iconfind.backends.atspi.AtspiTree`: GTK, Qt, Firefox, LibreOffice… over the
+accessibility bus of this display). Many X programs (Tk, Xlib, most games) expose no tree at all,
+and a display without an accessibility bus has none: then :meth:`X11Backend.hierarchy` returns
 ``None`` and the chain goes straight to OCR (tier 3) and the grid (tier 5).
 """
 
@@ -12,7 +13,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from PIL import Image
 
@@ -20,6 +21,8 @@ from iconfind._budget import call_with_budget
 from iconfind._errors import BackendError
 from iconfind._models import Element
 from iconfind.backends._sdk import guarded
+from iconfind.backends.atspi import AtspiTree
+from iconfind.backends.base import WindowInfo
 from iconfind.backends.replay import SnapshotMeta
 
 if TYPE_CHECKING:
@@ -58,7 +61,11 @@ class X11Backend:
     the root window; coordinates are its pixels. Taps are a left click (pointer motion, press,
     release) and typing is key presses sent through the XTest extension, so they reach whatever
     window is under the pointer or has the keyboard focus, like a user's own input.
-    ``hierarchy_source`` supplies an accessibility tree when one exists (see module docs).
+    ``hierarchy_source`` supplies the accessibility tree: ``"atspi"`` (the default) reads AT-SPI
+    (an :class:`~iconfind.backends.atspi.AtspiTree` finding the accessibility bus through this
+    display's ``AT_SPI_BUS`` root property, and through the session bus when ``display`` is the
+    session's own ``$DISPLAY``); pass your own ``AtspiTree(app=..., max_nodes=...)``, any callable
+    returning elements, or ``None`` for no tree at all.
     A server that is gone, or that does not answer within ``connect_timeout`` seconds when
     connecting, raises :class:`~iconfind.BackendError` with the phase.
     """
@@ -67,7 +74,7 @@ class X11Backend:
         self,
         display: str | None = None,
         *,
-        hierarchy_source: HierarchySource | None = None,
+        hierarchy_source: HierarchySource | Literal["atspi"] | None = "atspi",
         connect_timeout: float = CONNECT_TIMEOUT_S,
     ) -> None:
         name = display or os.environ.get("DISPLAY", "")
@@ -77,9 +84,18 @@ class X11Backend:
             )
         self.display_name = name
         self.connect_timeout = connect_timeout
-        self._hierarchy_source = hierarchy_source
         self._lock = threading.Lock()
         self._display: Display | None = self._connect(name, connect_timeout)
+        if hierarchy_source == "atspi":
+            hierarchy_source = AtspiTree()
+        if isinstance(hierarchy_source, AtspiTree):
+            if hierarchy_source.display_bus is None:
+                hierarchy_source.display_bus = self.accessibility_bus_address
+            if name != os.environ.get("DISPLAY"):
+                # Another display than the session's: its session bus would list the
+                # session's own desktop, whose windows are not on this screen.
+                hierarchy_source.session_bus = False
+        self._hierarchy_source: HierarchySource | None = hierarchy_source
 
     @staticmethod
     def _connect(name: str, timeout: float) -> Display:
@@ -185,6 +201,31 @@ class X11Backend:
             raise
         except Exception as exc:
             raise BackendError(f"accessibility tree failed: {exc}", phase="hierarchy") from exc
+
+    def accessibility_bus_address(self) -> str | None:
+        """The ``AT_SPI_BUS`` property of the root window: the address of the accessibility bus
+        that the bus launcher serving this display publishes there (``None`` when absent)."""
+        from Xlib import Xatom
+
+        def read(display: Display) -> str | None:
+            atom = display.intern_atom("AT_SPI_BUS", only_if_exists=True)
+            if not atom:
+                return None
+            prop = display.screen().root.get_full_property(atom, Xatom.STRING)
+            value = getattr(prop, "value", None)
+            if isinstance(value, bytes):
+                return value.decode("utf-8", "replace") or None
+            return value if isinstance(value, str) and value else None
+
+        return self._x("hierarchy", read)
+
+    def active_window(self) -> WindowInfo:
+        """The application and window in front, from the accessibility tree (what memory is
+        scoped by); ``WindowInfo("")`` when the tree cannot tell (no AT-SPI, a Tk program)."""
+        source = self._hierarchy_source
+        if isinstance(source, AtspiTree):
+            return source.front_window()
+        return WindowInfo(app="")
 
     def tap(self, x: int, y: int) -> None:
         from Xlib import X
