@@ -92,7 +92,7 @@ class DBusLink:
             link._authenticate(deadline)
             hello = MethodCall(_HELLO_DESTINATION, _HELLO_PATH, _HELLO_DESTINATION, "Hello")
             reply = link.call_many([hello], deadline)[0]
-        except (TimeoutError, socket.timeout):
+        except TimeoutError:
             sock.close()
             raise BusTimeout(f"D-Bus at {address!r} did not answer in time") from None
         except OSError as exc:
@@ -148,11 +148,11 @@ class DBusLink:
             replies: list[Any] = [None] * len(calls)
             while pending:
                 message = self._next_message(deadline)
-                position = self._reply_position(message, pending)
-                if position is not None:
-                    replies[position] = self._unwrap(message)
+                answered = self._reply_position(message, pending)
+                if answered is not None:
+                    replies[answered] = self._unwrap(message)
             return replies
-        except (TimeoutError, socket.timeout):
+        except TimeoutError:
             raise BusTimeout(f"{len(pending)} D-Bus replies still missing") from None
         except OSError as exc:
             raise BusUnavailable(f"the D-Bus connection failed: {exc}") from None

@@ -18,8 +18,9 @@ The walk: applications, then their children level by level (calls pipelined, a f
 per level), descending only into objects that are *showing* and *visible* (hidden widgets,
 other tabs, minimised windows are left out with their subtrees), keeping those with a
 ``Component`` whose screen extents have an area. At most ``max_nodes`` objects are read and the
-whole walk ends by ``time_limit_s``: a bus or an application that hangs makes the tree
-unavailable (``None``, with :attr:`AtspiTree.last_failure` saying why), never a stuck find.
+whole walk ends by ``time_limit_s``: a bus that hangs makes the tree unavailable (``None``, with
+:attr:`AtspiTree.last_failure` saying why), never a stuck find; an application that hangs gets at
+most half the time left and is left out, the others are still read.
 
 Mapping onto :class:`~iconfind.Element` (uiautomator's vocabulary): the accessible name is
 ``text`` (an entry's contents when it has no name), the description is ``content_desc``,
@@ -325,7 +326,7 @@ class TreeReader:
             ):
                 calls.append(node.ref.call(TEXT, "GetText", "ii", (0, -1)))
                 slots.append((node, "contents"))
-        for (node, what), reply in zip(slots, self._batch(calls)):
+        for (node, what), reply in zip(slots, self._batch(calls), strict=True):
             if isinstance(reply, CallError) or not reply:
                 continue
             if what == "extents":
@@ -468,9 +469,7 @@ class AtspiTree:
         walk = self._read(max_depth=2)
         if walk is None:
             return WindowInfo(app="")
-        showing = [
-            (app, window) for app in walk.apps for window in app.children if window.showing
-        ]
+        showing = [(app, window) for app in walk.apps for window in app.children if window.showing]
         if not showing:
             return WindowInfo(app="")
         active = [pair for pair in showing if State.ACTIVE in pair[1].states]
@@ -491,7 +490,7 @@ class AtspiTree:
             with link:
                 reader = TreeReader(link, deadline, self.max_nodes)
                 apps = reader.applications()
-                walk, hung = self._walk_apps(reader, apps, max_depth)
+                walk, hung = self._walk_apps(reader, apps, max_depth, deadline)
         except BusTimeout as exc:
             self._fail(f"the accessibility bus did not answer within {self.time_limit_s:g}s: {exc}")
             return None
@@ -500,8 +499,8 @@ class AtspiTree:
             return None
         if hung:
             self._fail(
-                f"left out {len(hung)} application(s) that did not answer within "
-                f"{self.time_limit_s:g}s: {', '.join(hung)}"
+                f"left out {len(hung)} application(s) that did not answer in time: "
+                + ", ".join(hung)
             )
         if walk.truncated:
             self.last_truncated = True
@@ -509,18 +508,21 @@ class AtspiTree:
         return walk
 
     def _walk_apps(
-        self, reader: TreeReader, apps: Sequence[Ref], max_depth: int | None
+        self, reader: TreeReader, apps: Sequence[Ref], max_depth: int | None, deadline: float
     ) -> tuple[Walk, list[str]]:
-        """Each application on its own, so that one that hangs (a frozen program) costs only
-        itself: it is left out, and the others keep what time remains."""
+        """Each application on its own, with at most half the time left unless it is the last:
+        one that hangs (a frozen program) is left out and costs only its share."""
         roots: list[Node] = []
         hung: list[str] = []
         count = 0
         truncated = False
-        for ref in apps:
+        for position, ref in enumerate(apps):
             if count >= self.max_nodes:
                 truncated = True
                 break
+            left = deadline - time.monotonic()
+            last = position == len(apps) - 1
+            reader.deadline = time.monotonic() + (left if last else left / 2)
             try:
                 if self.app is not None:
                     head = reader.walk([ref], max_depth=1, max_nodes=1).apps[0]

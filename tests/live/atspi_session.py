@@ -15,6 +15,7 @@ import os
 import select
 import shutil
 import subprocess
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -76,9 +77,10 @@ def _read_line(fd: int, what: str) -> str:
 
 
 @contextlib.contextmanager
-def _session_bus(display: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+def _session_bus(display: str, runtime_dir: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     read_fd, write_fd = os.pipe()
-    env = {**os.environ, "DISPLAY": display}
+    # XDG_RUNTIME_DIR: where the launcher puts the accessibility bus's socket (else ~/.cache).
+    env = {**os.environ, "DISPLAY": display, "XDG_RUNTIME_DIR": str(runtime_dir)}
     env.pop("DBUS_SESSION_BUS_ADDRESS", None)
     env.pop("AT_SPI_BUS_ADDRESS", None)
     process = subprocess.Popen(
@@ -100,8 +102,13 @@ def _session_bus(display: str) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
         resources.stop(process)
 
 
-def _gtk_app(display: str, bus: str, log: Path) -> subprocess.Popen[bytes]:
-    env = {**os.environ, "DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": bus}
+def _gtk_app(display: str, bus: str, runtime_dir: Path, log: Path) -> subprocess.Popen[bytes]:
+    env = {
+        **os.environ,
+        "DISPLAY": display,
+        "DBUS_SESSION_BUS_ADDRESS": bus,
+        "XDG_RUNTIME_DIR": str(runtime_dir),
+    }
     env.pop("NO_AT_BRIDGE", None)  # GTK would not load its AT-SPI bridge
     env.pop("AT_SPI_BUS_ADDRESS", None)
     env.pop("GDK_SCALE", None)
@@ -135,17 +142,27 @@ def gtk_session(out_dir: Path) -> Iterator[GtkSession]:
     _check_tools()
     log = out_dir / "gtk_clicks.log"
     log.write_text("", encoding="utf-8")
-    with resources.private_xvfb() as (_xvfb, display), _session_bus(display) as (_bus, address):
-        app = _gtk_app(display, address, log)
-        try:
-            if not resources.wait_for_line(log, "ready"):
-                deadline = time.monotonic() + APPEAR_S
-                while "ready" not in resources.log_lines(log) and time.monotonic() < deadline:
-                    if app.poll() is not None:
-                        raise RuntimeError(f"gtk_app.py exited with {app.returncode}")
-                    time.sleep(0.1)
-            with X11Backend(display) as desktop:
-                wait_for_tree(desktop, "Submit")
-            yield GtkSession(display, address, log)
-        finally:
-            resources.stop(app)
+    # Under /tmp, not pytest's deep tmp_path: a unix socket's path has at most 107 bytes.
+    runtime_dir = Path(tempfile.mkdtemp(prefix="iconfind-xdg-"))
+    try:
+        with (
+            resources.private_xvfb() as (_xvfb, display),
+            _session_bus(display, runtime_dir) as (_bus, address),
+        ):
+            app = _gtk_app(display, address, runtime_dir, log)
+            try:
+                if not resources.wait_for_line(log, "ready"):
+                    deadline = time.monotonic() + APPEAR_S
+                    while "ready" not in resources.log_lines(log):
+                        if app.poll() is not None:
+                            raise RuntimeError(f"gtk_app.py exited with {app.returncode}")
+                        if time.monotonic() > deadline:
+                            raise RuntimeError(f"gtk_app.py not ready after {APPEAR_S:g}s")
+                        time.sleep(0.1)
+                with X11Backend(display) as desktop:
+                    wait_for_tree(desktop, "Submit")
+                yield GtkSession(display, address, log)
+            finally:
+                resources.stop(app)
+    finally:
+        shutil.rmtree(runtime_dir, ignore_errors=True)
