@@ -49,7 +49,7 @@ from typing import Any
 
 from attrs import define, field, frozen
 
-from iconfind._errors import InvalidQueryError
+from iconfind._errors import InvalidArgumentError
 from iconfind._models import Bounds, Element
 from iconfind.backends._dbus import (
     BusTimeout,
@@ -210,13 +210,20 @@ def _text(value: Any) -> str:
     return value if isinstance(value, str) else ""
 
 
-def _property(props: Any, name: str) -> str:
-    """A string property out of ``Properties.GetAll``'s ``{name: (signature, value)}``."""
-    if not isinstance(props, dict):
-        return ""
-    entry = props.get(name)
-    if isinstance(entry, tuple) and len(entry) == 2:
-        return _text(entry[1])
+_PROPERTIES = ("Name", "Description", "AccessibleId")
+
+
+def _first_text(reply: Any) -> str:
+    """The string a method returned (``""`` for an error reply or junk)."""
+    return _text(reply[0]) if isinstance(reply, tuple) and reply else ""
+
+
+def _variant_text(reply: Any) -> str:
+    """The string inside ``Properties.Get``'s variant reply, ``(("s", value),)``."""
+    if isinstance(reply, tuple) and reply:
+        variant = reply[0]
+        if isinstance(variant, tuple) and len(variant) == 2:
+            return _text(variant[1])
     return ""
 
 
@@ -275,8 +282,11 @@ class TreeReader:
         return Walk(tuple(roots), count, truncated)
 
     def _read_level(self, nodes: list[Node]) -> None:
-        """Two pipelined rounds: what every node is, then where the showing ones are."""
-        per_node = 5
+        """Two pipelined rounds: what every node is, then where the showing ones are.
+
+        Properties are read one by one with ``Properties.Get``: Qt's adaptor answers ``Get`` but
+        not ``GetAll``.
+        """
         calls: list[MethodCall] = []
         for node in nodes:
             ref = node.ref
@@ -284,26 +294,26 @@ class TreeReader:
                 ref.call(ACCESSIBLE, "GetRoleName"),
                 ref.call(ACCESSIBLE, "GetState"),
                 ref.call(ACCESSIBLE, "GetInterfaces"),
-                ref.call(PROPERTIES, "GetAll", "s", (ACCESSIBLE,)),
                 ref.call(ACCESSIBLE, "GetChildren"),
+                *(ref.call(PROPERTIES, "Get", "ss", (ACCESSIBLE, name)) for name in _PROPERTIES),
             ]
         replies = self._batch(calls)
+        per_node = 4 + len(_PROPERTIES)
         for position, node in enumerate(nodes):
-            role, state, interfaces, props, children = replies[
+            role, state, interfaces, children, name, description, accessible_id = replies[
                 position * per_node : (position + 1) * per_node
             ]
-            node.role = _text(role[0]) if isinstance(role, tuple) and role else ""
+            node.role = _first_text(role)
             if isinstance(state, tuple) and state:
                 node.states = states_of(state[0])
             if isinstance(interfaces, tuple) and interfaces:
-                node.interfaces = frozenset(_text(name) for name in interfaces[0])
-            if isinstance(props, tuple) and props:
-                node.name = _property(props[0], "Name")
-                node.description = _property(props[0], "Description")
-                node.accessible_id = _property(props[0], "AccessibleId")
+                node.interfaces = frozenset(_text(each) for each in interfaces[0])
             if isinstance(children, tuple) and children:
                 refs = (Ref.of(pair) for pair in children[0])
                 node.child_refs = tuple(ref for ref in refs if ref is not None)
+            node.name = _variant_text(name)
+            node.description = _variant_text(description)
+            node.accessible_id = _variant_text(accessible_id)
         self._read_places(nodes)
 
     def _read_places(self, nodes: list[Node]) -> None:
@@ -341,7 +351,7 @@ class TreeReader:
                     if isinstance(entry, tuple) and entry
                 )
             else:
-                node.contents = _text(reply[0])
+                node.contents = _first_text(reply)
 
 
 def elements_of(apps: Sequence[Node], scale: float = 1.0) -> list[Element]:
@@ -432,13 +442,13 @@ class AtspiTree:
         scale: float = 1.0,
     ) -> None:
         if not (isinstance(max_nodes, int) and max_nodes > 0):
-            raise InvalidQueryError(f"max_nodes must be a positive integer, got {max_nodes!r}")
+            raise InvalidArgumentError(f"max_nodes must be a positive integer, got {max_nodes!r}")
         if not (isinstance(time_limit_s, (int, float)) and 0 < time_limit_s < float("inf")):
-            raise InvalidQueryError(
+            raise InvalidArgumentError(
                 f"time_limit_s must be a positive finite number, got {time_limit_s!r}"
             )
         if not (isinstance(scale, (int, float)) and 0 < scale < float("inf")):
-            raise InvalidQueryError(f"scale must be a positive finite number, got {scale!r}")
+            raise InvalidArgumentError(f"scale must be a positive finite number, got {scale!r}")
         self.app = app
         self.bus_address = bus_address
         self.display_bus = display_bus
@@ -483,6 +493,11 @@ class AtspiTree:
         self.last_failure = None
         self.last_truncated = False
         deadline = time.monotonic() + self.time_limit_s
+        try:
+            import jeepney  # noqa: F401  (the [x11] extra; checked here to say so plainly)
+        except ImportError:
+            self._fail("AT-SPI needs the jeepney package: pip install 'iconfind[x11]'")
+            return None
         try:
             link = self._connect(deadline)
             if link is None:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from iconfind import InvalidQueryError
+from iconfind import InvalidArgumentError
 from iconfind.backends.atspi import AtspiTree, Node, Ref, State, elements_of, states_of
 
 SHOWN = frozenset({State.SHOWING, State.VISIBLE, State.ENABLED, State.SENSITIVE})
@@ -107,7 +107,7 @@ def test_scale_turns_logical_units_into_pixels() -> None:
     ],
 )
 def test_bad_settings_are_refused(kwargs: dict[str, object]) -> None:
-    with pytest.raises(InvalidQueryError):
+    with pytest.raises(InvalidArgumentError):
         AtspiTree(**kwargs)  # type: ignore[arg-type]
 
 

@@ -86,7 +86,11 @@ ROOT = "/org/a11y/atspi/accessible/root"
 
 
 class FakeProgram:
-    """Answers AT-SPI calls for a tiny object tree on a real bus, from a thread."""
+    """Answers AT-SPI calls for a tiny object tree on a real bus, from a thread.
+
+    ``objects[path][member]`` is the reply's ``(signature, body)``; for ``Get`` a dict of them
+    by property name. Anything else gets an UnknownMethod error, as a real adaptor sends.
+    """
 
     def __init__(self, address: str, objects: dict[str, dict[str, Any]], name: str = "") -> None:
         from jeepney.io.blocking import open_dbus_connection
@@ -116,6 +120,8 @@ class FakeProgram:
             fields = msg.header.fields
             path, member = fields.get(HeaderFields.path), fields.get(HeaderFields.member)
             answer = self.objects.get(path, {}).get(member)
+            if member == "Get" and isinstance(answer, dict):  # Properties.Get(iface, name)
+                answer = answer.get(msg.body[1])
             if answer is None:
                 self.conn.send(new_error(msg, "org.freedesktop.DBus.Error.UnknownMethod"))
             else:
@@ -168,14 +174,14 @@ def test_a_hung_program_is_left_out_and_the_others_still_read(plain_bus: str) ->
                 "GetRoleName": ("s", ("application",)),
                 "GetState": ("au", ([0, 0],)),
                 "GetInterfaces": ("as", (["org.a11y.atspi.Accessible"],)),
-                "GetAll": ("a{sv}", ({"Name": ("s", "healthy")},)),
+                "Get": {"Name": ("v", (("s", "healthy"),))},
                 "GetChildren": ("a(so)", ([(me, "/w")],)),
             },
             "/w": {
                 "GetRoleName": ("s", ("frame",)),
                 "GetState": ("au", (showing,)),
                 "GetInterfaces": ("as", (accessible,)),
-                "GetAll": ("a{sv}", ({"Name": ("s", "Healthy window")},)),
+                "Get": {"Name": ("v", (("s", "Healthy window"),))},
                 "GetChildren": ("a(so)", ([],)),
                 "GetExtents": ("(iiii)", ((10, 20, 300, 200),)),
             },
