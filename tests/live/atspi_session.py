@@ -1,8 +1,9 @@
-"""A Linux desktop session of the tests' own: Xvfb, a D-Bus session bus, and the GTK program.
+"""A Linux desktop session of the tests' own: Xvfb, a D-Bus session bus, and a test program.
 
 Everything is private to the caller (its own Xvfb, its own ``dbus-daemon --session``), so the
-tree it serves holds only tests/live/gtk_app.py, whatever else runs on the machine. The session
-bus is started with ``DISPLAY`` set: when the GTK program asks it for ``org.a11y.Bus``, it
+tree it serves holds only the program (tests/live/gtk_app.py, GTK 3, or tests/live/qt_app.py,
+Qt 5), whatever else runs on the machine. The session
+bus is started with ``DISPLAY`` set: when the program asks it for ``org.a11y.Bus``, it
 starts Debian's ``at-spi-bus-launcher``, which runs the accessibility bus, publishes its address
 as the display's ``AT_SPI_BUS`` root property, and has ``at-spi2-registryd`` started on it.
 Stopping the session bus ends the launcher, the accessibility bus and the registry with it.
@@ -27,13 +28,36 @@ from iconfind.backends.atspi import AtspiTree
 from iconfind.backends.x11 import X11Backend
 from tests.live import resources
 
-GTK_APP = resources.HERE / "gtk_app.py"
 SYSTEM_PYTHON = "/usr/bin/python3"
-"""Debian's Python, which has python3-gi and the GTK 3 typelib (the test venv need not)."""
+"""Debian's Python, which has python3-gi and python3-pyqt5 (the test venv need not)."""
 APPEAR_S = 120.0
 """How long the program may take to show its tree: only spent when something is broken, and
 generous because a loaded 2-core machine starts GTK, the bus launcher and the registry slowly."""
-NEEDS = "apt-get install xvfb dbus-daemon at-spi2-core python3-gi gir1.2-gtk-3.0"
+NEEDS = "apt-get install xvfb dbus-daemon at-spi2-core python3-gi gir1.2-gtk-3.0 python3-pyqt5"
+
+
+@frozen
+class Program:
+    """A test program, how Debian's Python proves it can run it, and the environment it needs."""
+
+    script: Path
+    probe: str
+    env: tuple[tuple[str, str], ...] = ()
+    unset: tuple[str, ...] = ()
+
+
+GTK = Program(
+    resources.HERE / "gtk_app.py",
+    "import gi; gi.require_version('Gtk', '3.0')",
+    unset=("NO_AT_BRIDGE", "GDK_SCALE"),  # NO_AT_BRIDGE: GTK would not load its AT-SPI bridge
+)
+QT = Program(
+    resources.HERE / "qt_app.py",
+    "import PyQt5.QtWidgets",
+    # Qt serves AT-SPI only when told to (or when a screen reader runs).
+    env=(("QT_LINUX_ACCESSIBILITY_ALWAYS_ON", "1"), ("QT_QPA_PLATFORM", "xcb")),
+    unset=("QT_SCALE_FACTOR", "QT_ACCESSIBILITY"),
+)
 
 
 @frozen
@@ -46,19 +70,15 @@ class GtkSession:
     """What the program logs: "ready", then one line per button press."""
 
 
-def _check_tools() -> None:
+def _check_tools(program: Program) -> None:
     missing = [tool for tool in ("Xvfb", "dbus-daemon") if shutil.which(tool) is None]
     if not Path(SYSTEM_PYTHON).exists():
         missing.append(SYSTEM_PYTHON)
     if missing:
         raise RuntimeError(f"the AT-SPI tests need {', '.join(missing)} ({NEEDS})")
-    probe = subprocess.run(
-        [SYSTEM_PYTHON, "-c", "import gi; gi.require_version('Gtk', '3.0')"],
-        capture_output=True,
-        check=False,
-    )
+    probe = subprocess.run([SYSTEM_PYTHON, "-c", program.probe], capture_output=True, check=False)
     if probe.returncode != 0:
-        raise RuntimeError(f"{SYSTEM_PYTHON} cannot load GTK 3 through gi ({NEEDS})")
+        raise RuntimeError(f"{SYSTEM_PYTHON} cannot run {program.script.name} ({NEEDS})")
 
 
 def _read_line(fd: int, what: str) -> str:
@@ -102,18 +122,36 @@ def _session_bus(display: str, runtime_dir: Path) -> Iterator[tuple[subprocess.P
         resources.stop(process)
 
 
-def _gtk_app(display: str, bus: str, runtime_dir: Path, log: Path) -> subprocess.Popen[bytes]:
+def _start_accessibility_bus(session_bus: str) -> None:
+    """Ask the session bus for ``org.a11y.Bus``, which starts the launcher, as a desktop
+    session does at login. GTK would start it itself; Qt only waits for it to appear.
+
+    The launcher publishes ``AT_SPI_BUS`` on the display and disconnects: an X server with no
+    other client then resets and drops the property, so the caller holds a connection open."""
+    from jeepney import DBusAddress, new_method_call
+    from jeepney.io.blocking import open_dbus_connection
+
+    with open_dbus_connection(session_bus, auth_timeout=APPEAR_S) as conn:
+        bus = DBusAddress("/org/a11y/bus", "org.a11y.Bus", "org.a11y.Bus")
+        reply = conn.send_and_get_reply(new_method_call(bus, "GetAddress"), timeout=APPEAR_S)
+    if not reply.body or not str(reply.body[0]).startswith("unix:"):
+        raise RuntimeError(f"org.a11y.Bus.GetAddress answered {reply.body!r}")
+
+
+def _start(
+    program: Program, display: str, bus: str, runtime_dir: Path, log: Path
+) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
         "DISPLAY": display,
         "DBUS_SESSION_BUS_ADDRESS": bus,
         "XDG_RUNTIME_DIR": str(runtime_dir),
+        **dict(program.env),
     }
-    env.pop("NO_AT_BRIDGE", None)  # GTK would not load its AT-SPI bridge
-    env.pop("AT_SPI_BUS_ADDRESS", None)
-    env.pop("GDK_SCALE", None)
+    for name in ("AT_SPI_BUS_ADDRESS", *program.unset):
+        env.pop(name, None)
     return subprocess.Popen(
-        [SYSTEM_PYTHON, str(GTK_APP), str(log)],
+        [SYSTEM_PYTHON, str(program.script), str(log)],
         env=env,
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
@@ -137,30 +175,31 @@ def wait_for_tree(desktop: X11Backend, label: str) -> list[Element]:
 
 
 @contextlib.contextmanager
-def gtk_session(out_dir: Path) -> Iterator[GtkSession]:
-    """Xvfb + session bus + the GTK program, the program's tree showing; stopped on exit."""
-    _check_tools()
-    log = out_dir / "gtk_clicks.log"
+def gtk_session(out_dir: Path, program: Program = GTK) -> Iterator[GtkSession]:
+    """Xvfb + session bus + the program (GTK by default), its tree showing; stopped on exit."""
+    _check_tools(program)
+    log = out_dir / "clicks.log"
     log.write_text("", encoding="utf-8")
     # Under /tmp, not pytest's deep tmp_path: a unix socket's path has at most 107 bytes.
     runtime_dir = Path(tempfile.mkdtemp(prefix="iconfind-xdg-"))
     try:
         with (
             resources.private_xvfb() as (_xvfb, display),
+            X11Backend(display) as desktop,  # a client for the session's lifetime (see above)
             _session_bus(display, runtime_dir) as (_bus, address),
         ):
-            app = _gtk_app(display, address, runtime_dir, log)
+            _start_accessibility_bus(address)
+            app = _start(program, display, address, runtime_dir, log)
             try:
                 if not resources.wait_for_line(log, "ready"):
                     deadline = time.monotonic() + APPEAR_S
                     while "ready" not in resources.log_lines(log):
                         if app.poll() is not None:
-                            raise RuntimeError(f"gtk_app.py exited with {app.returncode}")
+                            raise RuntimeError(f"{program.script.name} exited: {app.returncode}")
                         if time.monotonic() > deadline:
-                            raise RuntimeError(f"gtk_app.py not ready after {APPEAR_S:g}s")
+                            raise RuntimeError(f"{program.script.name} not ready in {APPEAR_S:g}s")
                         time.sleep(0.1)
-                with X11Backend(display) as desktop:
-                    wait_for_tree(desktop, "Submit")
+                wait_for_tree(desktop, "Submit")
                 yield GtkSession(display, address, log)
             finally:
                 resources.stop(app)
