@@ -29,9 +29,11 @@ application's name is ``package``. ``clickable`` comes from the role (buttons, l
 items, tabs, check boxes…) or an action named click/press/activate/toggle/jump; states give
 ``enabled``, ``focusable``, ``checkable``, ``checked``, ``selected``.
 
-Coordinates: extents are read in screen coordinates and multiplied by ``scale`` (pixels per
-AT-SPI unit). On X11 that is 1 for GTK 3 and Qt at their default scale; an application scaled by
-``GDK_SCALE=2`` or ``QT_SCALE_FACTOR=2`` reports logical pixels, so pass ``scale=2``.
+Coordinates: extents are read in screen coordinates and multiplied by pixels per AT-SPI unit.
+That is 1 for GTK 3 and Qt at their default scale; an application scaled by ``GDK_SCALE=2``
+reports logical pixels (its 1024-pixel window is 512 units wide). The factor is measured per
+application (``window_scale``: its window's size in units against the X window of that title in
+pixels) unless ``scale=`` fixes it.
 
 Qt applications expose their tree only when accessibility is switched on for the session
 (``QT_LINUX_ACCESSIBILITY_ALWAYS_ON=1`` in their environment, or a screen reader running);
@@ -354,21 +356,23 @@ class TreeReader:
                 node.contents = _first_text(reply)
 
 
-def elements_of(apps: Sequence[Node], scale: float = 1.0) -> list[Element]:
+def elements_of(apps: Sequence[Node], scale: float | Sequence[float] = 1.0) -> list[Element]:
     """The showing nodes with an on-screen area, flattened in document order (depth first).
 
-    A node without a place (an application, a filler with no extents) is left out and its
-    children take its parent as theirs, as the macOS and Windows backends do.
+    ``scale`` is pixels per AT-SPI unit, one for all or one per application. A node without a
+    place (an application, a filler with no extents) is left out and its children take its
+    parent as theirs, as the macOS and Windows backends do.
     """
+    scales = [float(scale)] * len(apps) if isinstance(scale, (int, float)) else list(scale)
     elements: list[Element] = []
-    for app in apps:
+    for app, app_scale in zip(apps, scales, strict=True):
         package = app.name
         stack: list[tuple[Node, int, int | None]] = [(app, 0, None)]
         while stack:
             node, depth, parent = stack.pop()
             if not node.showing:
                 continue
-            element = _element(node, package, scale, len(elements), depth, parent)
+            element = _element(node, package, app_scale, len(elements), depth, parent)
             own = parent
             if element is not None:
                 own = element.index
@@ -408,6 +412,8 @@ def _element(
 
 BusFinder = Callable[[], "str | None"]
 """A callable naming an accessibility bus address (``None``: it knows of none)."""
+WindowScale = Callable[[str, int, int], "float | None"]
+"""``(title, width, height)`` of a window in AT-SPI units -> pixels per unit (``None``: unknown)."""
 
 _A11Y_BUS = MethodCall("org.a11y.Bus", "/org/a11y/bus", "org.a11y.Bus", "GetAddress")
 
@@ -421,8 +427,9 @@ class AtspiTree:
     it otherwise (the X11 backend passes its root window's ``AT_SPI_BUS``), then the session bus
     unless ``session_bus=False`` (the X11 backend's choice for a display other than the
     session's ``$DISPLAY``). ``max_nodes`` caps
-    the objects read per walk and ``time_limit_s`` bounds a walk; ``scale`` is pixels per AT-SPI
-    unit.
+    the objects read per walk and ``time_limit_s`` bounds a walk. ``scale`` is pixels per AT-SPI
+    unit; by default it is measured per application by ``window_scale`` (the X11 backend compares
+    each application's window with its X window), else 1.
 
     Calling it returns the elements, or ``None`` when there is no accessibility bus, no
     application exposes a showing window, or the bus did not answer in time;
@@ -439,7 +446,8 @@ class AtspiTree:
         session_bus: bool = True,
         max_nodes: int = DEFAULT_MAX_NODES,
         time_limit_s: float = DEFAULT_TIME_LIMIT_S,
-        scale: float = 1.0,
+        scale: float | None = None,
+        window_scale: WindowScale | None = None,
     ) -> None:
         if not (isinstance(max_nodes, int) and max_nodes > 0):
             raise InvalidArgumentError(f"max_nodes must be a positive integer, got {max_nodes!r}")
@@ -447,15 +455,18 @@ class AtspiTree:
             raise InvalidArgumentError(
                 f"time_limit_s must be a positive finite number, got {time_limit_s!r}"
             )
-        if not (isinstance(scale, (int, float)) and 0 < scale < float("inf")):
-            raise InvalidArgumentError(f"scale must be a positive finite number, got {scale!r}")
+        if scale is not None and not (isinstance(scale, (int, float)) and 0 < scale < float("inf")):
+            raise InvalidArgumentError(
+                f"scale must be a positive finite number or None, got {scale!r}"
+            )
         self.app = app
         self.bus_address = bus_address
         self.display_bus = display_bus
         self.session_bus = session_bus
         self.max_nodes = max_nodes
         self.time_limit_s = float(time_limit_s)
-        self.scale = float(scale)
+        self.scale = None if scale is None else float(scale)
+        self.window_scale = window_scale
         self.last_failure: str | None = None
         self.last_truncated = False
 
@@ -466,12 +477,31 @@ class AtspiTree:
         walk = self._read(max_depth=None)
         if walk is None:
             return None
-        elements = elements_of(walk.apps, self.scale)
+        elements = elements_of(walk.apps, [self._scale_of(app) for app in walk.apps])
         if not elements:
             why = "no application exposes a showing window on the accessibility bus"
             self._fail(f"{why}; {self.last_failure}" if self.last_failure else why)
             return None
         return elements
+
+    def _scale_of(self, app: Node) -> float:
+        """``scale`` when given; else measured on the app's first showing window (its size in
+        AT-SPI units against its size in pixels, from ``window_scale``); else 1."""
+        if self.scale is not None:
+            return self.scale
+        if self.window_scale is None:
+            return 1.0
+        for window in app.children:
+            if window.showing and window.extents is not None and window.name:
+                _x, _y, width, height = window.extents
+                if width > 0 and height > 0:
+                    try:
+                        measured = self.window_scale(window.name, width, height)
+                    except Exception as exc:  # a measurement is a hint: without it, 1
+                        log.info("AT-SPI: cannot measure the scale of %r: %s", window.name, exc)
+                        return 1.0
+                    return measured or 1.0
+        return 1.0
 
     def front_window(self) -> WindowInfo:
         """The application and window in front: the one whose window is *active*, else the first
@@ -613,6 +643,7 @@ __all__ = [
     "State",
     "TreeReader",
     "Walk",
+    "WindowScale",
     "elements_of",
     "states_of",
 ]

@@ -44,6 +44,33 @@ _SHIFT_L = 0xFFE1
 _BUTTON_LEFT = 1
 
 
+def _top_windows(display: Display) -> list[Any]:
+    """The root's children and their children (a window manager's frames hold the clients)."""
+    from Xlib.error import XError
+
+    tops = list(display.screen().root.query_tree().children)
+    found = list(tops)
+    for top in tops:
+        try:
+            found.extend(top.query_tree().children)
+        except XError:
+            continue
+    return found
+
+
+def _window_title(window: Any, net_name: int, utf8: int) -> str:
+    """A window's title: ``_NET_WM_NAME`` (UTF-8), else ``WM_NAME``."""
+    if net_name and utf8:
+        prop = window.get_full_property(net_name, utf8)
+        value = getattr(prop, "value", None)
+        if isinstance(value, bytes) and value:
+            return value.decode("utf-8", "replace")
+    name = window.get_wm_name()
+    if isinstance(name, bytes):
+        return name.decode("latin-1")
+    return name if isinstance(name, str) else ""
+
+
 def _keysym_for(char: str) -> int:
     """The X keysym of one character (Latin-1 directly, other Unicode as ``0x01000000 + cp``)."""
     if char in _SPECIAL_KEYSYMS:
@@ -91,6 +118,8 @@ class X11Backend:
         if isinstance(hierarchy_source, AtspiTree):
             if hierarchy_source.display_bus is None:
                 hierarchy_source.display_bus = self.accessibility_bus_address
+            if hierarchy_source.window_scale is None:
+                hierarchy_source.window_scale = self.window_scale
             if name != os.environ.get("DISPLAY"):
                 # Another display than the session's: its session bus would list the
                 # session's own desktop, whose windows are not on this screen.
@@ -218,6 +247,40 @@ class X11Backend:
             return value if isinstance(value, str) and value else None
 
         return self._x("hierarchy", read)
+
+    def window_scale(self, title: str, width: int, height: int) -> float | None:
+        """Pixels per unit of a window that reports itself ``width`` x ``height`` units: its X
+        window of that title (a top-level window, or a window manager frame's child) measured
+        against it, rounded to a quarter. ``None`` when no such window or no sensible ratio."""
+        from Xlib import X
+        from Xlib.error import XError
+
+        def measure(display: Display) -> float | None:
+            net_name = display.intern_atom("_NET_WM_NAME", only_if_exists=True)
+            utf8 = display.intern_atom("UTF8_STRING", only_if_exists=True)
+            for window in _top_windows(display):
+                try:  # windows come and go while we look: one that went is skipped
+                    if window.get_attributes().map_state != X.IsViewable:
+                        continue
+                    if _window_title(window, net_name, utf8) != title:
+                        continue
+                    geometry = window.get_geometry()
+                except XError:
+                    continue
+                ratio = float(geometry.width) / width
+                quarter = round(ratio * 4) / 4
+                # Height may differ by a title bar; a ratio off every quarter is a window of
+                # another size (client-side shadows), not a scaled one.
+                if abs(ratio - float(geometry.height) / height) > 0.1 * ratio:
+                    continue
+                if abs(ratio - quarter) > 0.03 or not 1.0 <= quarter <= 4.0:
+                    continue
+                return quarter
+            return None
+
+        if width <= 0 or height <= 0 or not title:
+            return None
+        return self._x("hierarchy", measure)
 
     def active_window(self) -> WindowInfo:
         """The application and window in front, from the accessibility tree (what memory is

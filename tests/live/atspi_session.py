@@ -51,6 +51,12 @@ GTK = Program(
     "import gi; gi.require_version('Gtk', '3.0')",
     unset=("NO_AT_BRIDGE", "GDK_SCALE"),  # NO_AT_BRIDGE: GTK would not load its AT-SPI bridge
 )
+GTK_SCALED = Program(
+    GTK.script,
+    GTK.probe,
+    env=(("GDK_SCALE", "2"),),  # GTK 3 then reports logical pixels: half the X pixels
+    unset=("NO_AT_BRIDGE",),
+)
 QT = Program(
     resources.HERE / "qt_app.py",
     "import PyQt5.QtWidgets",

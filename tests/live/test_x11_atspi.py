@@ -17,7 +17,7 @@ from iconfind import Element, Locator
 from iconfind.backends.atspi import AtspiTree
 from iconfind.backends.x11 import X11Backend
 from iconfind.memory import MemoryStrategy, SQLiteMemory
-from tests.live.atspi_session import GtkSession, gtk_session, wait_for_tree
+from tests.live.atspi_session import GTK_SCALED, GtkSession, gtk_session, wait_for_tree
 from tests.live.resources import log_lines, wait_for_line
 
 pytestmark = pytest.mark.x11
@@ -168,3 +168,23 @@ def test_a_display_without_an_accessibility_bus_has_no_tree(
         dump = Locator(desk, budget_s=600).dump()
     assert dump.accessibility_unavailable
     assert tree.last_failure is not None and "no accessibility bus" in tree.last_failure
+
+
+def test_a_scaled_program_reports_logical_units_and_the_backend_measures_them(
+    tmp_path: Path,
+) -> None:
+    """GDK_SCALE=2: the program says its window is 512x384; its X window is 1024x768."""
+    with gtk_session(tmp_path, GTK_SCALED) as scaled, X11Backend(scaled.display) as desktop:
+        elements = wait_for_tree(desktop, "Settings")
+        image = desktop.screenshot()
+        assert by_text(elements, WINDOW).bounds.to_list() == [0, 0, 1024, 768]
+        settings = by_text(elements, "Settings")
+        assert image.getpixel((settings.center.x, settings.center.y)) == BLUE
+        Locator(desktop, budget_s=600).tap("Settings")
+        assert wait_for_line(scaled.log, "settings")
+        # A fixed scale is taken as given: 1 here puts the icon at half its place.
+        fixed = AtspiTree(scale=1.0)
+        with X11Backend(scaled.display, hierarchy_source=fixed) as unscaled:
+            raw = unscaled.hierarchy()
+        assert raw is not None
+        assert by_text(raw, WINDOW).bounds.to_list() == [0, 0, 512, 384]
