@@ -78,8 +78,9 @@ _NO_POSITION = -(2**31)
 
 DEFAULT_MAX_NODES = 5000
 """Objects read per walk at most: a huge list or a document cannot make a find crawl."""
-DEFAULT_TIME_LIMIT_S = 10.0
-"""A whole walk (connecting included) ends by then; the find's own budget may end it sooner."""
+DEFAULT_TIME_LIMIT_S = 5.0
+"""A whole walk (connecting included) ends by then: half the Locator's default budget, so that a
+hung bus leaves OCR time to carry the find. The find's own budget may end it sooner."""
 
 
 class State(enum.IntEnum):
