@@ -427,10 +427,10 @@ class AtspiTree:
     registry's order. ``bus_address`` forces the accessibility bus; ``display_bus`` is asked for
     it otherwise (the X11 backend passes its root window's ``AT_SPI_BUS``), then the session bus
     unless ``session_bus=False`` (the X11 backend's choice for a display other than the
-    session's ``$DISPLAY``). ``max_nodes`` caps
-    the objects read per walk and ``time_limit_s`` bounds a walk. ``scale`` is pixels per AT-SPI
-    unit; by default it is measured per application by ``window_scale`` (the X11 backend compares
-    each application's window with its X window), else 1.
+    session's ``$DISPLAY``). ``max_nodes`` caps the objects read per walk and ``time_limit_s``
+    bounds a walk. ``scale`` is pixels per AT-SPI unit; by default it is measured per
+    application by ``window_scale`` (the X11 backend compares each application's window with
+    its X window), else 1.
 
     Calling it returns the elements, or ``None`` when there is no accessibility bus, no
     application exposes a showing window, or the bus did not answer in time;
