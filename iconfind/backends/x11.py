@@ -1,8 +1,9 @@
 """Any X11 display (a desktop, Xvfb in CI): screenshots with mss, clicks and typing through XTest.
 
-Accessibility comes from a pluggable ``hierarchy_source``. None ships enabled by default: AT-SPI
-(``pyatspi``) needs the system's GObject bindings and a session bus, and many X programs (Tk,
-Xlib, most games) expose no tree at all. With no tree, :meth:`X11Backend.hierarchy` returns
+Accessibility comes from a pluggable ``hierarchy_source``; by default the AT-SPI tree
+(:class:`~iconfind.backends.atspi.AtspiTree`: GTK, Qt, Firefox, LibreOffice… over the
+accessibility bus of this display). Many X programs (Tk, Xlib, most games) expose no tree at all,
+and a display without an accessibility bus has none: then :meth:`X11Backend.hierarchy` returns
 ``None`` and the chain goes straight to OCR (tier 3) and the grid (tier 5).
 """
 
@@ -12,7 +13,7 @@ import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager, suppress
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from PIL import Image
 
@@ -20,6 +21,8 @@ from iconfind._budget import call_with_budget
 from iconfind._errors import BackendError
 from iconfind._models import Element
 from iconfind.backends._sdk import guarded
+from iconfind.backends.atspi import AtspiTree
+from iconfind.backends.base import WindowInfo
 from iconfind.backends.replay import SnapshotMeta
 
 if TYPE_CHECKING:
@@ -41,6 +44,33 @@ _SHIFT_L = 0xFFE1
 _BUTTON_LEFT = 1
 
 
+def _top_windows(display: Display) -> list[Any]:
+    """The root's children and their children (a window manager's frames hold the clients)."""
+    from Xlib.error import XError
+
+    tops = list(display.screen().root.query_tree().children)
+    found = list(tops)
+    for top in tops:
+        try:
+            found.extend(top.query_tree().children)
+        except XError:
+            continue
+    return found
+
+
+def _window_title(window: Any, net_name: int, utf8: int) -> str:
+    """A window's title: ``_NET_WM_NAME`` (UTF-8), else ``WM_NAME``."""
+    if net_name and utf8:
+        prop = window.get_full_property(net_name, utf8)
+        value = getattr(prop, "value", None)
+        if isinstance(value, bytes) and value:
+            return value.decode("utf-8", "replace")
+    name = window.get_wm_name()
+    if isinstance(name, bytes):
+        return name.decode("latin-1")
+    return name if isinstance(name, str) else ""
+
+
 def _keysym_for(char: str) -> int:
     """The X keysym of one character (Latin-1 directly, other Unicode as ``0x01000000 + cp``)."""
     if char in _SPECIAL_KEYSYMS:
@@ -58,7 +88,11 @@ class X11Backend:
     the root window; coordinates are its pixels. Taps are a left click (pointer motion, press,
     release) and typing is key presses sent through the XTest extension, so they reach whatever
     window is under the pointer or has the keyboard focus, like a user's own input.
-    ``hierarchy_source`` supplies an accessibility tree when one exists (see module docs).
+    ``hierarchy_source`` supplies the accessibility tree: ``"atspi"`` (the default) reads AT-SPI
+    (an :class:`~iconfind.backends.atspi.AtspiTree` finding the accessibility bus through this
+    display's ``AT_SPI_BUS`` root property, and through the session bus when ``display`` is the
+    session's own ``$DISPLAY``); pass your own ``AtspiTree(app=..., max_nodes=...)``, any callable
+    returning elements, or ``None`` for no tree at all.
     A server that is gone, or that does not answer within ``connect_timeout`` seconds when
     connecting, raises :class:`~iconfind.BackendError` with the phase.
     """
@@ -67,7 +101,7 @@ class X11Backend:
         self,
         display: str | None = None,
         *,
-        hierarchy_source: HierarchySource | None = None,
+        hierarchy_source: HierarchySource | Literal["atspi"] | None = "atspi",
         connect_timeout: float = CONNECT_TIMEOUT_S,
     ) -> None:
         name = display or os.environ.get("DISPLAY", "")
@@ -77,9 +111,20 @@ class X11Backend:
             )
         self.display_name = name
         self.connect_timeout = connect_timeout
-        self._hierarchy_source = hierarchy_source
         self._lock = threading.Lock()
         self._display: Display | None = self._connect(name, connect_timeout)
+        if hierarchy_source == "atspi":
+            hierarchy_source = AtspiTree()
+        if isinstance(hierarchy_source, AtspiTree):
+            if hierarchy_source.display_bus is None:
+                hierarchy_source.display_bus = self.accessibility_bus_address
+            if hierarchy_source.window_scale is None:
+                hierarchy_source.window_scale = self.window_scale
+            if name != os.environ.get("DISPLAY"):
+                # Another display than the session's: its session bus would list the
+                # session's own desktop, whose windows are not on this screen.
+                hierarchy_source.session_bus = False
+        self._hierarchy_source: HierarchySource | None = hierarchy_source
 
     @staticmethod
     def _connect(name: str, timeout: float) -> Display:
@@ -185,6 +230,65 @@ class X11Backend:
             raise
         except Exception as exc:
             raise BackendError(f"accessibility tree failed: {exc}", phase="hierarchy") from exc
+
+    def accessibility_bus_address(self) -> str | None:
+        """The ``AT_SPI_BUS`` property of the root window: the address of the accessibility bus
+        that the bus launcher serving this display publishes there (``None`` when absent)."""
+        from Xlib import Xatom
+
+        def read(display: Display) -> str | None:
+            atom = display.intern_atom("AT_SPI_BUS", only_if_exists=True)
+            if not atom:
+                return None
+            prop = display.screen().root.get_full_property(atom, Xatom.STRING)
+            value = getattr(prop, "value", None)
+            if isinstance(value, bytes):
+                return value.decode("utf-8", "replace") or None
+            return value if isinstance(value, str) and value else None
+
+        return self._x("hierarchy", read)
+
+    def window_scale(self, title: str, width: int, height: int) -> float | None:
+        """Pixels per unit of a window that reports itself ``width`` x ``height`` units: its X
+        window of that title (a top-level window, or a window manager frame's child) measured
+        against it, rounded to a quarter. ``None`` when no such window or no sensible ratio."""
+        from Xlib import X
+        from Xlib.error import XError
+
+        def measure(display: Display) -> float | None:
+            net_name = display.intern_atom("_NET_WM_NAME", only_if_exists=True)
+            utf8 = display.intern_atom("UTF8_STRING", only_if_exists=True)
+            for window in _top_windows(display):
+                try:  # windows come and go while we look: one that went is skipped
+                    if window.get_attributes().map_state != X.IsViewable:
+                        continue
+                    if _window_title(window, net_name, utf8) != title:
+                        continue
+                    geometry = window.get_geometry()
+                except XError:
+                    continue
+                ratio = float(geometry.width) / width
+                quarter = round(ratio * 4) / 4
+                # Height may differ by a title bar; a ratio off every quarter is a window of
+                # another size (client-side shadows), not a scaled one.
+                if abs(ratio - float(geometry.height) / height) > 0.1 * ratio:
+                    continue
+                if abs(ratio - quarter) > 0.03 or not 1.0 <= quarter <= 4.0:
+                    continue
+                return quarter
+            return None
+
+        if width <= 0 or height <= 0 or not title:
+            return None
+        return self._x("hierarchy", measure)
+
+    def active_window(self) -> WindowInfo:
+        """The application and window in front, from the accessibility tree (what memory is
+        scoped by); ``WindowInfo("")`` when the tree cannot tell (no AT-SPI, a Tk program)."""
+        source = self._hierarchy_source
+        if isinstance(source, AtspiTree):
+            return source.front_window()
+        return WindowInfo(app="")
 
     def tap(self, x: int, y: int) -> None:
         from Xlib import X
