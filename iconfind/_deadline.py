@@ -9,7 +9,9 @@ A :class:`Deadline` is an immutable value. The find that owns it makes it *activ
 runs (:func:`active`), so code with no other way to receive it (an OCR engine, a backend's HTTP
 client) reads it with :func:`current`. Warm-up work that is nobody's fault (building the icon
 references, importing OpenCV, the first Tesseract start) runs through :func:`warm_up`, which moves
-the active deadline by the time it took: it never counts against a find's budget.
+the active deadline by the time it took: it never counts against a find's budget. So read
+:func:`current` (or ``screen.deadline``) at each check rather than keeping a copy across a call
+that may warm something up.
 """
 
 from __future__ import annotations
@@ -219,8 +221,11 @@ def warm_up(what: str, call: Callable[[], T]) -> T:
 
 def _notice(what: str) -> None:
     with contextlib.suppress(OSError, ValueError):  # stderr closed: the notice is a courtesy
-        print(f"iconfind: preparing {what} (first use, not counted in the budget)...",
-              file=sys.stderr, flush=True)
+        print(
+            f"iconfind: preparing {what} (first use, not counted in the budget)...",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 __all__ = [

@@ -381,6 +381,7 @@ class Locator:
         selector = request.selector
         if result.candidates:
             index = picker.pick_candidate(selector, result.candidates)
+            screen.deadline.check("picker")
             if index is None:
                 return attrs.evolve(result, notes=(*result.notes, "the picker chose none"))
             if index not in range(len(result.candidates)):
@@ -391,12 +392,14 @@ class Locator:
         cell = request.grid_cell
         if cell is None:
             cell = picker.pick_grid_cell(selector, result.grid_image)
+            screen.deadline.check("picker")
             if cell is None:
                 return attrs.evolve(result, notes=(*result.notes, "the picker chose no cell"))
             result = self._run_chain(Query(selector, grid_cell=cell), screen)
         if result.grid_image is None:
             return result
         position = picker.pick_grid_position(selector, result.grid_image)
+        screen.deadline.check("picker")
         if position is None:
             return attrs.evolve(result, notes=(*result.notes, "the picker chose no position"))
         return self._run_chain(Query(selector, grid_cell=cell, grid_position=position), screen)

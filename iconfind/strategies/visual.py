@@ -216,9 +216,9 @@ def rank_regions(
 ) -> list[list[tuple[str, float]]]:
     """The recognizer's ranking of each on-screen region of ``shot``, checking the active
     find's deadline between regions (phase ``visual``)."""
-    deadline = current_deadline()
     rankings = []
     for region in regions:
+        deadline = current_deadline()  # read each time: a warm-up in rank() moves it later
         if deadline is not None:
             deadline.check("visual")
         box = clip_to(region, *shot.size)
