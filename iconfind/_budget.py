@@ -39,22 +39,30 @@ class Lane:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future[Any]]] = queue.SimpleQueue()
+        self._jobs: queue.SimpleQueue[tuple[Callable[[], Any], Future[Any]] | None] = (
+            queue.SimpleQueue()
+        )
         self._thread: threading.Thread | None = None
         self._start_lock = threading.Lock()
         self._busy = threading.Lock()
+        self._stopped = False
         self.in_flight = 0
         """Calls running on the device right now: 0 or 1."""
 
     def _ensure_thread(self) -> None:
         with self._start_lock:
+            if self._stopped:
+                raise RuntimeError(f"lane {self.name} is stopped")
             if self._thread is None:
                 self._thread = threading.Thread(target=self._loop, name=self.name, daemon=True)
                 self._thread.start()
 
     def _loop(self) -> None:
         while True:
-            call, future = self._jobs.get()
+            job = self._jobs.get()
+            if job is None:
+                return  # stopped: the backend is gone
+            call, future = job
             if not future.set_running_or_notify_cancel():
                 continue  # its caller gave up before it started: it never reaches the device
             with self._busy:
@@ -65,6 +73,13 @@ class Lane:
                     future.set_exception(exc)
                 finally:
                     self.in_flight -= 1
+
+    def stop(self) -> None:
+        """End the thread once the calls already queued are done (or cancelled)."""
+        with self._start_lock:
+            if not self._stopped:
+                self._stopped = True
+                self._jobs.put(None)
 
     def call(self, call: Callable[[], T], deadline: Deadline, phase: str) -> T:
         """``call()`` on this lane; :class:`~iconfind.DeviceTimeoutError` (``device:PHASE``) when
@@ -101,10 +116,8 @@ def lane_of(backend: object) -> Lane:
             return lane
         if lane is None:
             lane = Lane(f"iconfind-device-{type(backend).__name__}")
-            try:
-                _LANES[backend] = lane
-            except TypeError:
-                _LANES_BY_ID[id(backend)] = lane
+            _LANES[backend] = lane
+            weakref.finalize(backend, lane.stop)  # no idle thread outlives its backend
         return lane
 
 

@@ -94,9 +94,11 @@ class X11Backend:
             ) from None
         try:
             # On a worker of its own: a server that accepts and never answers holds only it.
-            display = Lane(f"iconfind-x11-connect-{name}").call(
-                lambda: Display(name), Deadline.after(timeout), "connect"
-            )
+            lane = Lane(f"iconfind-x11-connect-{name}")
+            try:
+                display = lane.call(lambda: Display(name), Deadline.after(timeout), "connect")
+            finally:
+                lane.stop()  # its one job done (or still hung: the thread ends after it)
         except DeviceTimeoutError:
             raise BackendError(
                 f"X display {name!r} did not answer within {timeout:g}s", phase="connect"

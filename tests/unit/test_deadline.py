@@ -33,6 +33,8 @@ from iconfind.backends import MockBackend, MockCall, MockScreen
 from iconfind.deadline import Deadline, current, warm_up
 from tests.conftest import SNAPSHOTS
 
+pytestmark = pytest.mark.timing  # budgets: run again under the CPU hog (.ci/run)
+
 
 def _wait_until_expired() -> None:
     """Block until the active find's deadline has passed (an overrun, on any machine)."""

@@ -22,6 +22,8 @@ from iconfind import (
 from tests.conftest import SNAPSHOTS
 from tests.delegating import DelegatingBackend
 
+pytestmark = pytest.mark.timing  # budgets: run again under the CPU hog (.ci/run)
+
 
 class SizeHangs(DelegatingBackend):
     """A device whose ``screen_size`` never answers (until ``release``); the rest is a replay."""
