@@ -97,6 +97,9 @@ class AppiumBackend(BaseBackend):
             else:
                 response = self._client.request(method, url, json=json, timeout=timeout)
         except httpx.TimeoutException as exc:
+            deadline = current()
+            if deadline is not None and deadline.expired:  # the find's budget ran out
+                raise deadline.error(f"device:{phase}") from None
             raise BackendError(
                 f"Appium did not answer {method} {url} in time ({type(exc).__name__})",
                 phase=phase,

@@ -31,7 +31,8 @@ from urllib.parse import urlsplit
 
 from PIL import Image
 
-from iconfind._deadline import current_timeout
+from iconfind._deadline import current as current_deadline
+from iconfind._deadline import current_timeout, device_phase
 from iconfind._errors import BackendError
 from iconfind._models import Bounds, Element
 from iconfind.backends.base import BackendInfo
@@ -223,6 +224,9 @@ class Chromium:
         try:
             return self._worker.call(call, timeout=timeout)
         except concurrent.futures.TimeoutError:
+            deadline = current_deadline()
+            if deadline is not None and deadline.expired:  # the find's budget, not call_timeout
+                raise deadline.error(device_phase(phase)) from None
             raise BackendError(
                 f"Chromium did not answer within {timeout:g}s (is the page hung?)", phase=phase
             ) from None
