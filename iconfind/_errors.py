@@ -6,6 +6,11 @@ subclasses say which edge the bad input or the failure came from.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from iconfind._models import FindResult
+
 
 class IconfindError(Exception):
     """Base class of every error iconfind raises on purpose."""
@@ -50,14 +55,60 @@ class BackendUrlError(IconfindError, ValueError):
     """A ``--backend`` URL that names no known backend (see :func:`iconfind.backend_from_url`)."""
 
 
-class DeviceTimeoutError(IconfindError):
-    """A device call (screenshot, input, tree) that did not answer within the Locator's budget.
+class DeviceTimeoutError(BackendError):
+    """A find, tap or operation that did not finish within its budget: the one timeout type.
 
-    ``phase`` names the call that hung."""
+    ``phase`` names what overran: a device call reads ``device:hierarchy`` / ``device:tap``, local
+    work reads its tier (``ocr``, ``visual``) or ``load`` (reading a snapshot). ``culprit`` says
+    which side it was (``"device"`` or ``"local"``) and ``budget_s`` the budget that ran out.
+    :meth:`result` is the same timeout as :meth:`Locator.find <iconfind.Locator.find>` returns it.
+    """
 
-    def __init__(self, message: str, *, phase: str = "") -> None:
-        super().__init__(message)
-        self.phase = phase
+    def __init__(
+        self,
+        message: str,
+        *,
+        phase: str = "",
+        culprit: str = "device",
+        budget_s: float | None = None,
+    ) -> None:
+        super().__init__(message, phase=phase)
+        self.culprit = culprit
+        self.budget_s = budget_s
+
+    @classmethod
+    def from_result(cls, result: FindResult, budget_s: float | None = None) -> DeviceTimeoutError:
+        """The timeout a ``FindResult(error="timeout")`` reports, as an exception."""
+        phase = result.phase or ""
+        culprit = "device" if phase.startswith("device:") else "local"
+        return cls(
+            f"timeout in phase {phase or '?'}: {result.suggestion or ''}".rstrip(": "),
+            phase=phase,
+            culprit=culprit,
+            budget_s=budget_s,
+        )
+
+    @property
+    def suggestion(self) -> str:
+        """What to do about it, in the words of the wire form's ``suggestion``."""
+        if self.culprit == "device":
+            call = self.phase.removeprefix("device:") or "a call"
+            return (
+                f"The device did not answer {call} in time: check that it is connected and "
+                "responsive, or raise the budget"
+            )
+        return (
+            f"Local work ({self.phase or 'the find'}) used up the budget (a busy or slow "
+            "machine): raise the budget"
+        )
+
+    def result(self) -> FindResult:
+        """This timeout as a ``FindResult`` (``error="timeout"`` with ``phase``)."""
+        from iconfind._models import FindError, FindResult
+
+        return FindResult.failure(
+            FindError.TIMEOUT, self.suggestion, phase=self.phase or None
+        )
 
 
 class PatternFileError(IconfindError):

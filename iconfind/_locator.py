@@ -2,18 +2,16 @@
 
 from __future__ import annotations
 
-import math
-import time
 from collections.abc import Iterable, Mapping
-from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
 
 from iconfind import operations
-from iconfind._budget import call_with_budget
-from iconfind._errors import FollowUpError, IconfindError, InvalidArgumentError
+from iconfind._budget import device_call
+from iconfind._deadline import DEFAULT_BUDGET_S, Clock, Deadline, check_budget, default_budget
+from iconfind._errors import DeviceTimeoutError, FollowUpError, IconfindError
 from iconfind._models import Candidate, Element, FindError, FindResult, Point, Selector
 from iconfind._patterns import IconPatterns
 from iconfind._scaling import Scaling, ScreenTransform
@@ -26,9 +24,12 @@ from iconfind.strategies.base import Query, Strategy
 if TYPE_CHECKING:
     from iconfind.memory.base import Memory
 
-DEFAULT_BUDGET_S = 10.0
 NOT_FOUND_SUGGESTION = "Element may not exist on current screen"
-TIMEOUT_SUGGESTION = "Device may be unresponsive"
+TIMEOUT_SUGGESTION = "The find did not finish within its budget"
+"""Kept for compatibility; a timeout's suggestion now says whether the device or local work
+overran (:attr:`DeviceTimeoutError.suggestion <iconfind.DeviceTimeoutError.suggestion>`)."""
+
+__all__ = ["DEFAULT_BUDGET_S", "Locator", "NotResolvedError", "QueryLike"]
 
 QueryLike = str | Selector | Mapping[str, str]
 
@@ -53,8 +54,13 @@ class Locator:
     """Finds UI elements on a backend's screen and taps them.
 
     ``strategies`` is a plain list (default :func:`~iconfind.default_chain`): reorder it, shorten
-    it, or add your own strategy. ``budget_s`` bounds one find, device calls included: a strategy
-    that overruns ends the chain with ``error="timeout"`` and its name as ``phase``. With
+    it, or add your own strategy. ``budget_s`` (default 10 s, or ``$ICONFIND_BUDGET``) bounds one
+    find: one deadline, made when the find
+    starts, covers every strategy, every device call and a picker's round. A device call that
+    overruns ends the find with ``error="timeout"`` and ``phase="device:CALL"`` (``device:
+    hierarchy``); local work that overruns, with the strategy's name (``ocr``, ``visual``).
+    One-time warm-up (icon references, OpenCV, Tesseract's first start) is not counted. Device
+    calls run one at a time per backend: a call that overran is waited for, never doubled. With
     ``scaling`` (e.g. ``Scaling()`` for 1000 px), results are in the scaled screenshot's pixels,
     carry ``scale_factor``, and taps are converted back to device pixels. With a ``picker``
     (e.g. :class:`~iconfind.pickers.OpenAIVisionPicker`), tier-4 candidates and the tier-5 grid
@@ -70,21 +76,17 @@ class Locator:
         backend: DeviceBackend,
         strategies: Iterable[Strategy] | None = None,
         *,
-        budget_s: float = DEFAULT_BUDGET_S,
+        budget_s: float | None = None,
         scaling: Scaling | None = None,
         patterns: IconPatterns | None = None,
         picker: Picker | None = None,
         memory: Memory | None = None,
     ) -> None:
-        if not (isinstance(budget_s, (int, float)) and math.isfinite(budget_s) and budget_s > 0):
-            raise InvalidArgumentError(
-                f"budget_s must be a positive finite number of seconds, got {budget_s!r}"
-            )
         self.backend = backend
         self.strategies: list[Strategy] = (
             list(strategies) if strategies is not None else default_chain(patterns=patterns)
         )
-        self.budget_s = budget_s
+        self.budget_s = default_budget() if budget_s is None else check_budget(budget_s)
         self.scaling = scaling
         self.picker = picker
         self.memory = memory
@@ -102,27 +104,37 @@ class Locator:
         *,
         grid_cell: int | None = None,
         grid_position: int | None = None,
+        deadline: Deadline | None = None,
     ) -> FindResult:
         """Run the chain until a strategy settles the query.
 
         ``query`` is a plain string (the text of a label or an icon such as ``"overflow menu"``),
         a :class:`Selector`, or a selector dict. ``grid_cell`` / ``grid_position`` answer a
-        tier-5 result. Raises :class:`InvalidQueryError` for an empty query and
-        :class:`BackendError` when the device fails; everything else is in the result.
+        tier-5 result. ``deadline`` replaces ``budget_s`` for this find (e.g. one made before
+        loading a snapshot, so loading counts). Raises :class:`InvalidQueryError` for an empty
+        query and :class:`BackendError` when the device fails; everything else, a timeout
+        included, is in the result.
         """
         selector = Selector.coerce(query)
         request = Query(selector, grid_cell=grid_cell, grid_position=grid_position)
-        screen = Screen(self.backend)
-        deadline = time.monotonic() + self.budget_s
-        result = self._run_chain(request, screen)
-        if self.picker is not None and result.needs_pick:
-            result = self._resolve_with_picker(self.picker, request, screen, result)
-        result = self._finish(result, screen, selector, deadline)
+        clock = Clock(deadline if deadline is not None else Deadline.after(self.budget_s))
+        screen = Screen(self.backend, clock)
+        with clock.running():
+            try:
+                result = self._run_chain(request, screen)
+                if self.picker is not None and result.needs_pick:
+                    screen.deadline.check("picker")
+                    result = self._resolve_with_picker(self.picker, request, screen, result)
+                    screen.deadline.check("picker")
+            except DeviceTimeoutError as exc:
+                result = exc.result()
+            result = self._finish(result, screen, selector)
         self.last_result = result
         return result
 
     def _run_chain(self, request: Query, screen: Screen) -> FindResult:
-        deadline = time.monotonic() + self.budget_s
+        """The strategies in order, in this thread, the deadline checked between them (a
+        strategy checks it between its own steps too). Timeouts raise DeviceTimeoutError."""
         strategies = self.strategies
         if request.is_follow_up:
             # A grid follow-up answers tier 5: the earlier tiers must not settle it instead.
@@ -132,28 +144,20 @@ class Locator:
                     "a grid follow-up needs the grid strategy in the chain (iconfind.Grid)"
                 )
         for strategy in strategies:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
-                return _timeout(strategy.name)
-            outcome = call_with_budget(partial(strategy.find, request, screen), remaining)
-            if outcome.timed_out:
-                phase = (
-                    strategy.name
-                    if screen.capturing is None
-                    else f"{strategy.name}:{screen.capturing}"
-                )
-                return _timeout(phase)
-            result = outcome.unwrap()
+            screen.deadline.check(strategy.name)
+            result = strategy.find(request, screen)
             if result is not None:
                 return result
+            screen.deadline.check(strategy.name)  # it overran, and found nothing
         return FindResult.failure(FindError.NOT_FOUND, NOT_FOUND_SUGGESTION)
 
-    def _finish(
-        self, result: FindResult, screen: Screen, selector: Selector, deadline: float
-    ) -> FindResult:
+    def _finish(self, result: FindResult, screen: Screen, selector: Selector) -> FindResult:
         has_points = bool(result.elements or result.candidates)
-        if has_points and not self._size_within(screen, deadline - time.monotonic()):
-            result = _timeout("screen_size")
+        if has_points and self.scaling is not None:
+            try:
+                _ = screen.size  # needed to convert coordinates, read under the same deadline
+            except DeviceTimeoutError as exc:
+                result = exc.result()
         result = attrs.evolve(
             result,
             query=selector,
@@ -171,21 +175,11 @@ class Locator:
         """The device <-> image mapping in force, or ``None`` when coordinates are device pixels."""
         if self.scaling is None:
             return None
-        width, height = screen.size if screen is not None else self.backend.screen_size()
+        if screen is None:
+            screen = Screen(self.backend, Deadline.after(self.budget_s))
+        width, height = screen.size
         transform = self.scaling.transform_for(width, height)
         return None if transform.identity else transform
-
-    def _size_within(self, screen: Screen, seconds: float) -> bool:
-        """With scaling in force, read the screen's size (needed to convert coordinates) within
-        ``seconds``; ``False`` when the device did not answer in time. No scaling: nothing to
-        read, ``True``."""
-        if self.scaling is None or screen.captured_size:
-            return True
-        outcome = call_with_budget(lambda: screen.size, seconds)
-        if outcome.timed_out:
-            return False
-        outcome.unwrap()  # a device failure is raised as itself
-        return True
 
     def _to_caller_space(self, result: FindResult, screen: Screen) -> FindResult:
         if result.error is not None and result.error is FindError.TIMEOUT:
@@ -208,10 +202,7 @@ class Locator:
     def _to_device(self, point: Point) -> Point:
         if self.scaling is None:
             return point
-        screen = Screen(self.backend)
-        if not self._size_within(screen, self.budget_s):
-            raise NotResolvedError(_timeout("tap:screen_size"))
-        transform = self.transform(screen)
+        transform = self.transform(Screen(self.backend, Deadline.after(self.budget_s)))
         return point if transform is None else transform.to_device(point)
 
     # -- tap and input -------------------------------------------------------------------------
@@ -256,6 +247,8 @@ class Locator:
             result = self.find(target)
         else:
             raise TypeError(f"cannot tap a {type(target).__name__}")
+        if result.error is FindError.TIMEOUT:  # the one timeout type, as find reports it
+            raise DeviceTimeoutError.from_result(result, self.budget_s)
         if result.error is not None or not result.elements:
             raise NotResolvedError(result)
         if not 0 <= index < len(result.elements):
@@ -270,10 +263,9 @@ class Locator:
         return tapped
 
     def _tap_device(self, point: Point) -> None:
-        outcome = call_with_budget(lambda: self.backend.tap(point.x, point.y), self.budget_s)
-        if outcome.timed_out:
-            raise NotResolvedError(_timeout("tap"))
-        outcome.unwrap()
+        """One tap under its own budget; DeviceTimeoutError (``device:tap``) if it hangs."""
+        deadline = Deadline.after(self.budget_s)
+        device_call(self.backend, "tap", lambda: self.backend.tap(point.x, point.y), deadline)
 
     def _remember(self, element: Element) -> tuple[str, ...]:
         """With ``memory``: record a hit for the tapped element; notes for the result."""
@@ -287,11 +279,9 @@ class Locator:
             return (f"memory: tap not recorded ({exc})",)
 
     def input_text(self, text: str) -> None:
-        """Type ``text`` into whatever has focus."""
-        outcome = call_with_budget(lambda: self.backend.input_text(text), self.budget_s)
-        if outcome.timed_out:
-            raise NotResolvedError(_timeout("input"))
-        outcome.unwrap()
+        """Type ``text`` into whatever has focus; :class:`DeviceTimeoutError` if it hangs."""
+        deadline = Deadline.after(self.budget_s)
+        device_call(self.backend, "input", lambda: self.backend.input_text(text), deadline)
 
     def input(
         self,
@@ -333,15 +323,15 @@ class Locator:
 
     def dump(self) -> FindResult:
         """The whole accessibility tree as a result (``accessibility_unavailable`` when absent)."""
-        screen = Screen(self.backend)
-        outcome = call_with_budget(lambda: screen.hierarchy, self.budget_s)
-        if outcome.timed_out:
-            return _timeout("dump:hierarchy")
-        elements = outcome.unwrap()
-        if elements is None:
-            return FindResult(source="accessibility", accessibility_unavailable=True)
-        if not self._size_within(screen, self.budget_s):
-            return _timeout("dump:screen_size")
+        screen = Screen(self.backend, Deadline.after(self.budget_s))
+        try:
+            elements = screen.hierarchy
+            if elements is None:
+                return FindResult(source="accessibility", accessibility_unavailable=True)
+            if self.scaling is not None:
+                _ = screen.size
+        except DeviceTimeoutError as exc:
+            return exc.result()
         result = FindResult(elements=elements, source="accessibility")
         return self._to_caller_space(result, screen)
 
@@ -373,11 +363,8 @@ class Locator:
                 f"candidate{'s' if count != 1 else ''} (0-{count - 1})"
             )
         if check_screen and result.screen_id is not None:
-            screen = Screen(self.backend)
-            outcome = call_with_budget(lambda: screen.fingerprint, self.budget_s)
-            if outcome.timed_out:
-                raise NotResolvedError(_timeout("pick:screenshot"))
-            if outcome.unwrap() != result.screen_id:
+            screen = Screen(self.backend, Deadline.after(self.budget_s))
+            if screen.fingerprint != result.screen_id:
                 raise FollowUpError(
                     "stale result: the screen has changed since this find; run find again "
                     "and pick from the new candidates"
@@ -394,6 +381,7 @@ class Locator:
         selector = request.selector
         if result.candidates:
             index = picker.pick_candidate(selector, result.candidates)
+            screen.deadline.check("picker")
             if index is None:
                 return attrs.evolve(result, notes=(*result.notes, "the picker chose none"))
             if index not in range(len(result.candidates)):
@@ -404,12 +392,14 @@ class Locator:
         cell = request.grid_cell
         if cell is None:
             cell = picker.pick_grid_cell(selector, result.grid_image)
+            screen.deadline.check("picker")
             if cell is None:
                 return attrs.evolve(result, notes=(*result.notes, "the picker chose no cell"))
             result = self._run_chain(Query(selector, grid_cell=cell), screen)
         if result.grid_image is None:
             return result
         position = picker.pick_grid_position(selector, result.grid_image)
+        screen.deadline.check("picker")
         if position is None:
             return attrs.evolve(result, notes=(*result.notes, "the picker chose no position"))
         return self._run_chain(Query(selector, grid_cell=cell, grid_position=position), screen)
@@ -432,6 +422,3 @@ def _picked(result: FindResult, index: int) -> FindResult:
         screenshot=result.screenshot,
     )
 
-
-def _timeout(phase: str) -> FindResult:
-    return FindResult.failure(FindError.TIMEOUT, TIMEOUT_SUGGESTION, phase=phase)

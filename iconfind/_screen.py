@@ -1,7 +1,9 @@
 """One capture of the device for one find, shared by every strategy in the chain.
 
 A strategy asks for what it needs; the screenshot and the tree are each taken at most once per
-find, so later tiers cost no extra device round trips.
+find, so later tiers cost no extra device round trips. The screen carries the find's deadline:
+device calls run under it (see :mod:`iconfind._budget`) and strategies check it between steps
+(``screen.deadline.check("ocr")``).
 """
 
 from __future__ import annotations
@@ -12,6 +14,8 @@ from typing import TypeVar
 
 from PIL import Image
 
+from iconfind._budget import device_call
+from iconfind._deadline import Clock, Deadline
 from iconfind._models import Element
 from iconfind.backends.base import DeviceBackend
 
@@ -38,11 +42,14 @@ _UNSET = object()
 class Screen:
     """Lazy, cached view of a backend's current screen.
 
-    ``capturing`` names the device call in progress, so a timeout can say which phase hung.
+    ``clock`` holds the find's deadline (none: no deadline). ``capturing`` names the device call
+    in progress. A device call that overruns the deadline raises
+    :class:`~iconfind.DeviceTimeoutError` with phase ``device:CALL``.
     """
 
-    def __init__(self, backend: DeviceBackend) -> None:
+    def __init__(self, backend: DeviceBackend, clock: Clock | Deadline | None = None) -> None:
         self.backend = backend
+        self.clock = clock if isinstance(clock, Clock) else Clock(clock or Deadline.never())
         self.capturing: str | None = None
         self._size: object = _UNSET
         self._hierarchy: object = _UNSET
@@ -51,10 +58,15 @@ class Screen:
         self.notes: list[str] = []
         """Remarks strategies leave for the result (a skipped tier and why)."""
 
+    @property
+    def deadline(self) -> Deadline:
+        """The find's deadline as it stands (warm-up time is given back to it)."""
+        return self.clock.deadline
+
     def _capture(self, phase: str, call: Callable[[], T]) -> T:
         self.capturing = phase
         try:
-            return call()
+            return device_call(self.backend, phase, call, self.deadline)
         finally:
             self.capturing = None
 

@@ -17,11 +17,12 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+from iconfind._deadline import Deadline, default_budget
 from iconfind._errors import BackendError, DeviceTimeoutError, IconfindError
-from iconfind._locator import TIMEOUT_SUGGESTION, Locator, NotResolvedError
-from iconfind._models import FindError, FindResult
+from iconfind._locator import Locator, NotResolvedError
+from iconfind._models import FindResult
 from iconfind._scaling import Scaling
-from iconfind.backends.base import DeviceBackend
+from iconfind.backends.base import DeviceBackend, close_backend
 from iconfind.backends.replay import ReplayBackend
 from iconfind.backends.urls import backend_from_url
 from iconfind.memory import cli as memory_cli
@@ -59,7 +60,11 @@ def build_parser() -> argparse.ArgumentParser:
         )
         sub.add_argument("--json", action="store_true", help="print one JSON object (wire form)")
         sub.add_argument(
-            "--budget", type=float, default=10.0, metavar="SECONDS", help="time budget (default 10)"
+            "--budget",
+            type=float,
+            default=None,
+            metavar="SECONDS",
+            help="time budget of one find (default 10, or $ICONFIND_BUDGET)",
         )
 
     def add_scaling(sub: argparse.ArgumentParser) -> None:
@@ -110,7 +115,7 @@ def build_parser() -> argparse.ArgumentParser:
     mcp = commands.add_parser("mcp", help="serve the agent tools over MCP on stdio")
     mcp.add_argument("--replay", metavar="SNAPSHOT", help="a snapshot directory")
     mcp.add_argument("--backend", metavar="URL", help="a live backend URL")
-    mcp.add_argument("--budget", type=float, default=10.0, metavar="SECONDS")
+    mcp.add_argument("--budget", type=float, default=None, metavar="SECONDS")
     mcp.add_argument(
         "--max-dimension",
         type=int,
@@ -172,12 +177,12 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def open_backend(args: argparse.Namespace) -> DeviceBackend:
-    """The backend the arguments name."""
+def open_backend(args: argparse.Namespace, deadline: Deadline | None = None) -> DeviceBackend:
+    """The backend the arguments name; a snapshot is loaded under ``deadline`` when given."""
     if args.replay and args.backend:
         raise UsageError("give --replay SNAPSHOT or --backend URL, not both")
     if args.replay:
-        return ReplayBackend(args.replay)
+        return ReplayBackend(args.replay, deadline=deadline)
     if args.backend:
         return backend_from_url(args.backend)
     raise UsageError("no screen given: pass --replay SNAPSHOT or --backend URL")
@@ -216,9 +221,7 @@ def _record(args: argparse.Namespace) -> int:
             backend = stack.enter_context(X11Backend(args.display))
         elif "://" in args.backend:
             backend = backend_from_url(args.backend)
-            close = getattr(backend, "close", None)
-            if callable(close):
-                stack.callback(close)
+            stack.callback(close_backend, backend)
         else:
             raise UsageError(f"unknown backend {args.backend!r}: use web or x11")
         path = record_snapshot(backend, args.out)
@@ -243,7 +246,10 @@ def _run_mcp(args: argparse.Namespace) -> int:
         blocklist=args.block,
         audit_path=args.audit_log,
     )
-    run_stdio(ToolBox(Locator(backend, budget_s=args.budget, scaling=scaling), rails=rails))
+    try:
+        run_stdio(ToolBox(Locator(backend, budget_s=args.budget, scaling=scaling), rails=rails))
+    finally:
+        close_backend(backend)
     return EXIT_OK
 
 
@@ -338,13 +344,26 @@ def scaling_from(args: argparse.Namespace) -> Scaling | None:
 def _run(args: argparse.Namespace) -> int:
     if args.command == "record":
         return _record(args)
-    if not (math.isfinite(args.budget) and args.budget > 0):
+    if args.budget is None:
+        args.budget = default_budget()  # $ICONFIND_BUDGET or 10 s (a bad value: exit 2)
+    elif not (math.isfinite(args.budget) and args.budget > 0):
         raise UsageError(f"--budget must be a positive number of seconds, got {args.budget}")
     if args.command == "mcp":
         return _run_mcp(args)
     if args.command == "memory":
         return memory_cli.run(args, open_backend, UsageError)
-    backend = open_backend(args)
+    # One deadline for find/tap, made before the snapshot is read: loading counts against it.
+    deadline = Deadline.after(args.budget) if args.command in ("find", "tap") else None
+    backend = open_backend(args, deadline)
+    try:
+        return _run_with(backend, args, deadline)
+    finally:
+        close_backend(backend)  # an Appium session is deleted, a browser closed
+
+
+def _run_with(
+    backend: DeviceBackend, args: argparse.Namespace, deadline: Deadline | None
+) -> int:
     # Answering a candidate list (--pick) must see that list again, not a local recognition.
     recognition = not (
         getattr(args, "no_recognition", False) or getattr(args, "pick", None) is not None
@@ -363,7 +382,10 @@ def _run(args: argparse.Namespace) -> int:
     if args.command == "find":
         _check_follow_up_flags(args)
         result = locator.find(
-            args.query, grid_cell=args.grid_cell, grid_position=args.grid_position
+            args.query,
+            grid_cell=args.grid_cell,
+            grid_position=args.grid_position,
+            deadline=deadline,
         )
         if args.pick is not None:
             result = locator.pick(result, args.pick)
@@ -371,7 +393,7 @@ def _run(args: argparse.Namespace) -> int:
         return result.exit_code
     if args.command == "tap":
         try:
-            result = locator.tap(args.query)
+            result = locator.tap(locator.find(args.query, deadline=deadline))
         except NotResolvedError as exc:
             result = exc.result
         _emit(result, args.json, out)
@@ -480,9 +502,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
     except UsageError as exc:
         return _fail(f"usage: {exc}", debug)
-    except DeviceTimeoutError as exc:
-        result = FindResult.failure(FindError.TIMEOUT, TIMEOUT_SUGGESTION, phase=exc.phase or None)
-        _emit(result, bool(getattr(args, "json", False)), print)
+    except DeviceTimeoutError as exc:  # a timeout is an answer (exit 1), never a crash
+        _emit(exc.result(), bool(getattr(args, "json", False)), print)
         return EXIT_NOT_RESOLVED
     except BackendError as exc:
         phase = f" ({exc.phase})" if exc.phase else ""

@@ -2,8 +2,9 @@
 ``accessibility_check``, ``visual_snapshot`` and ``input``.
 
 Each is a plain function of a backend (plus the Locator's budget); :class:`~iconfind.Locator`
-exposes them as small methods. Device calls run under the budget: one that hangs raises
-:class:`~iconfind.DeviceTimeoutError` naming the call.
+exposes them as small methods. Each operation has one deadline (``budget_s``) for all its device
+calls, which run one at a time per backend: one that hangs raises
+:class:`~iconfind.DeviceTimeoutError` naming the call (``device:hierarchy``).
 """
 
 from __future__ import annotations
@@ -19,12 +20,12 @@ from typing import Any, Literal, TypeVar
 from attrs import field, frozen
 from PIL import Image
 
-from iconfind._budget import call_with_budget
-from iconfind._errors import DeviceTimeoutError, InvalidArgumentError
+from iconfind._budget import device_call
+from iconfind._deadline import Deadline
+from iconfind._errors import InvalidArgumentError
 from iconfind._models import Element
 from iconfind._scaling import Scaling
-from iconfind.backends.base import DeviceBackend
-from iconfind.backends.replay import SnapshotMeta
+from iconfind.backends.base import BackendInfo, DeviceBackend, backend_info
 
 T = TypeVar("T")
 
@@ -35,24 +36,25 @@ MIN_TARGET_DP = 48
 SCREENSHOT_DIR = Path(".iconfind") / "screenshots"
 
 
-def bounded(call: Callable[[], T], seconds: float, phase: str) -> T:
-    """``call()`` within ``seconds``; raises :class:`DeviceTimeoutError` when it hangs."""
-    outcome = call_with_budget(call, seconds)
-    if outcome.timed_out:
-        raise DeviceTimeoutError(f"the device did not answer within {seconds:g}s", phase=phase)
-    return outcome.unwrap()
+def bounded(
+    backend: object, call: Callable[[], T], deadline: Deadline | float, phase: str
+) -> T:
+    """``call()`` (a call to ``backend``) under ``deadline`` (or a budget in seconds), on the
+    backend's serial worker; :class:`~iconfind.DeviceTimeoutError` (``device:PHASE``) when it
+    hangs."""
+    if not isinstance(deadline, Deadline):
+        deadline = Deadline.after(deadline)
+    return device_call(backend, phase, call, deadline)
 
 
-def backend_meta(backend: DeviceBackend) -> SnapshotMeta:
-    """What a backend says about itself (``.meta``), or the neutral default."""
-    meta = getattr(backend, "meta", None)
-    return meta if isinstance(meta, SnapshotMeta) else SnapshotMeta(platform="")
+def backend_meta(backend: DeviceBackend) -> BackendInfo:
+    """What a backend says about itself (:meth:`info`), or the neutral default (platform "")."""
+    return backend_info(backend)
 
 
 def backend_density(backend: DeviceBackend) -> tuple[float, bool]:
     """``(pixels per dp, assumed?)`` from the snapshot meta or the backend, else 2.625."""
-    meta = getattr(backend, "meta", None)
-    density = getattr(meta, "density", None) or getattr(backend, "density", None)
+    density = backend_info(backend).density or getattr(backend, "density", None)
     if (
         isinstance(density, (int, float))
         and not isinstance(density, bool)
@@ -115,7 +117,7 @@ def take_screenshot(
     ``inline=True`` returns base64 PNG instead of writing a file.
     """
     scaling = scaling if scaling is not None else Scaling()
-    image = bounded(backend.screenshot, budget_s, "screenshot")
+    image = bounded(backend, backend.screenshot, budget_s, "screenshot")
     scaled, factor = _scaled(image, scaling)
     common = {"device_size": image.size, "image_size": scaled.size, "scale_factor": factor}
     if inline:
@@ -249,8 +251,9 @@ def check_accessibility(
 
 def accessibility_check(backend: DeviceBackend, *, budget_s: float = 10.0) -> AccessibilityReport:
     """:func:`check_accessibility` on the backend's current tree and density."""
-    elements = bounded(backend.hierarchy, budget_s, "hierarchy")
-    density, assumed = bounded(lambda: backend_density(backend), budget_s, "density")
+    deadline = Deadline.after(budget_s)
+    elements = bounded(backend, backend.hierarchy, deadline, "hierarchy")
+    density, assumed = bounded(backend, lambda: backend_density(backend), deadline, "info")
     return check_accessibility(elements or None, density, assumed=assumed)
 
 
@@ -289,10 +292,11 @@ def visual_snapshot(
     backend: DeviceBackend, *, scaling: Scaling | None = None, budget_s: float = 10.0
 ) -> VisualSnapshot:
     """Screenshot + screen/app metadata: the last rung of the fallback chain, for AI vision."""
-    shot = take_screenshot(backend, inline=True, scaling=scaling, budget_s=budget_s)
-    elements = bounded(backend.hierarchy, budget_s, "hierarchy")
-    meta = bounded(lambda: backend_meta(backend), budget_s, "meta")
-    density, assumed = bounded(lambda: backend_density(backend), budget_s, "density")
+    deadline = Deadline.after(budget_s)
+    shot = take_screenshot(backend, inline=True, scaling=scaling, budget_s=deadline.remaining())
+    elements = bounded(backend, backend.hierarchy, deadline, "hierarchy")
+    meta = bounded(backend, lambda: backend_meta(backend), deadline, "info")
+    density, assumed = bounded(backend, lambda: backend_density(backend), deadline, "info")
     return VisualSnapshot(
         screenshot=shot,
         platform=meta.platform,

@@ -132,4 +132,4 @@ def test_a_hanging_device_times_out_the_operation() -> None:
             Locator(AndroidBackend(device=device), budget_s=0.2).accessibility_check()
     finally:
         device.release.set()
-    assert caught.value.phase == "hierarchy"
+    assert caught.value.phase == "device:hierarchy" and caught.value.culprit == "device"

@@ -22,8 +22,15 @@ from typing import Any, Protocol
 
 import attrs
 
-from iconfind._budget import call_with_budget
-from iconfind._errors import BackendError, FollowUpError, IconfindError, InvalidQueryError
+from iconfind._budget import device_call
+from iconfind._deadline import Deadline
+from iconfind._errors import (
+    BackendError,
+    DeviceTimeoutError,
+    FollowUpError,
+    IconfindError,
+    InvalidQueryError,
+)
 from iconfind._locator import Locator, NotResolvedError
 from iconfind._models import FindResult, Point, Selector
 from iconfind._scaling import Scaling
@@ -434,10 +441,8 @@ class ToolBox:
         """Tap a memory target's click point (device pixels, as memory stores them)."""
         point = target.click_point
         backend = self.locator.backend
-        outcome = call_with_budget(lambda: backend.tap(point.x, point.y), self.locator.budget_s)
-        if outcome.timed_out:
-            raise BackendError("the device did not answer the click in time", phase="tap")
-        outcome.unwrap()
+        deadline = Deadline.after(self.locator.budget_s)
+        device_call(backend, "tap", lambda: backend.tap(point.x, point.y), deadline)
 
     def _click_element(self, args: dict[str, Any]) -> dict[str, Any]:
         target_id = args["elementId"]
@@ -554,6 +559,8 @@ def _error_object(exc: Exception) -> dict[str, Any]:
         return invalid_arguments("selector", str(exc))
     if isinstance(exc, NotResolvedError):
         return exc.result.to_dict()
+    if isinstance(exc, DeviceTimeoutError):  # the same timeout result find returns
+        return exc.result().to_dict()
     if isinstance(exc, BackendError):
         out = {"error": "backend_error", "message": str(exc)}
         if exc.phase:

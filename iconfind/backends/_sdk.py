@@ -19,6 +19,7 @@ from PIL import Image
 
 from iconfind._errors import BackendError, IconfindError, PlatformNotSupportedError
 from iconfind._models import Element, Point
+from iconfind.backends.base import BaseBackend
 
 T = TypeVar("T")
 
@@ -98,9 +99,10 @@ class DesktopScale:
         return (point.x / self.factor, point.y / self.factor)
 
 
-class SdkBackend:
+class SdkBackend(BaseBackend):
     """A backend whose device calls go through one SDK: :meth:`_call` runs a call under
-    :func:`guarded` with the subclass's ``sdk_roots``."""
+    :func:`guarded` with the subclass's ``sdk_roots``. ``close()`` and context-manager use come
+    from :class:`~iconfind.backends.base.BaseBackend`."""
 
     sdk_roots: ClassVar[tuple[str, ...]] = ()
 

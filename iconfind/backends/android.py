@@ -15,7 +15,7 @@ from PIL import Image
 
 from iconfind._models import Element
 from iconfind.backends._sdk import SdkBackend, guarded, import_sdk
-from iconfind.backends.replay import SnapshotMeta
+from iconfind.backends.base import BackendInfo
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
 
 log = logging.getLogger(__name__)
@@ -128,10 +128,14 @@ class AndroidBackend(SdkBackend):
         return DEFAULT_DENSITY
 
     @property
-    def meta(self) -> SnapshotMeta:
+    def meta(self) -> BackendInfo:
+        """Same as :meth:`info` (the name older code reads)."""
+        return self.info()
+
+    def info(self) -> BackendInfo:
         """Platform, foreground package and density, as a snapshot's ``meta.json`` holds them."""
         info = self._info()
-        return SnapshotMeta(
+        return BackendInfo(
             platform="android",
             app=str(info.get("currentPackageName", "")),
             density=self.density,

@@ -15,8 +15,10 @@ from typing import Any
 import httpx
 from PIL import Image, UnidentifiedImageError
 
+from iconfind._deadline import current
 from iconfind._errors import BackendError
 from iconfind._models import Element
+from iconfind.backends.base import BackendInfo, BaseBackend
 from iconfind.backends.page_source import parse_page_source
 
 W3C_ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
@@ -33,15 +35,15 @@ def http_timeout(seconds: float) -> httpx.Timeout:
     return httpx.Timeout(seconds, connect=min(seconds, CONNECT_TIMEOUT_S))
 
 
-class AppiumBackend:
+class AppiumBackend(BaseBackend):
     """A session on an Appium server (``server_url`` like ``http://127.0.0.1:4723``).
 
     ``capabilities`` are the W3C ``alwaysMatch`` capabilities (``platformName``,
     ``appium:automationName``, ``appium:app``…). Use it as a context manager, or call
     :meth:`close`, to end the session. ``timeout`` bounds every request (see
     :func:`http_timeout`): a server that accepts but never answers ends in
-    :class:`~iconfind.BackendError` naming the phase. A ``client`` you pass keeps its own
-    timeouts.
+    :class:`~iconfind.BackendError` naming the phase. Inside a find, a request waits at most
+    what is left of the find's deadline. A ``client`` you pass keeps its own timeouts otherwise.
     """
 
     def __init__(
@@ -53,8 +55,10 @@ class AppiumBackend:
         client: httpx.Client | None = None,
     ) -> None:
         self.server_url = server_url.rstrip("/")
+        self.timeout = timeout
         self._client = client or httpx.Client(timeout=http_timeout(timeout))
         self._owns_client = client is None
+        self._closed = False
         body = {"capabilities": {"alwaysMatch": dict(capabilities), "firstMatch": [{}]}}
         value = self._call("POST", f"{self.server_url}/session", "session", json=body)
         session_id = value.get("sessionId") if isinstance(value, dict) else None
@@ -75,10 +79,27 @@ class AppiumBackend:
 
     # -- protocol plumbing ---------------------------------------------------------------------
 
+    def _request_timeout(self, phase: str) -> httpx.Timeout | None:
+        """What is left of the active find's deadline (``None`` outside a find: the client's)."""
+        deadline = current()
+        if deadline is None or deadline.remaining() == float("inf"):
+            return None
+        left = deadline.remaining()
+        if left <= 0:
+            raise deadline.error(f"device:{phase}")
+        return http_timeout(min(self.timeout, left))
+
     def _call(self, method: str, url: str, phase: str, json: Any = None) -> Any:
+        timeout = self._request_timeout(phase)
         try:
-            response = self._client.request(method, url, json=json)
+            if timeout is None:
+                response = self._client.request(method, url, json=json)
+            else:
+                response = self._client.request(method, url, json=json, timeout=timeout)
         except httpx.TimeoutException as exc:
+            deadline = current()
+            if deadline is not None and deadline.expired:  # the find's budget ran out
+                raise deadline.error(f"device:{phase}") from None
             raise BackendError(
                 f"Appium did not answer {method} {url} in time ({type(exc).__name__})",
                 phase=phase,
@@ -176,8 +197,19 @@ class AppiumBackend:
             {"actions": [{"type": "key", "id": "keyboard", "actions": keys}]},
         )
 
+    def info(self) -> BackendInfo:
+        """Platform (``android`` for Android sessions; ``""`` for others, which a snapshot cannot
+        name) and the app under test from the session's capabilities."""
+        caps = self.capabilities
+        platform = str(caps.get("platformName", "")).lower()
+        app = caps.get("appPackage") or caps.get("appium:appPackage") or caps.get("bundleId") or ""
+        return BackendInfo(platform="android" if platform == "android" else "", app=str(app))
+
     def close(self) -> None:
-        """End the session (errors ignored: the server may already have dropped it)."""
+        """End the session (errors ignored: the server may already have dropped it). Idempotent."""
+        if self._closed:
+            return
+        self._closed = True
         try:
             self._session("DELETE", "", "close")
         except BackendError:

@@ -51,6 +51,7 @@ from typing import Any
 
 from attrs import define, field, frozen
 
+from iconfind._deadline import current_timeout
 from iconfind._errors import InvalidArgumentError
 from iconfind._models import Bounds, Element
 from iconfind.backends._dbus import (
@@ -523,7 +524,8 @@ class AtspiTree:
         """One walk of every wanted application; ``None`` (and why) when there is nothing."""
         self.last_failure = None
         self.last_truncated = False
-        deadline = time.monotonic() + self.time_limit_s
+        # The find's own deadline, when nearer, bounds the walk too (one deadline travels down).
+        deadline = time.monotonic() + current_timeout(self.time_limit_s)
         try:
             import jeepney  # noqa: F401  (the [x11] extra; checked here to say so plainly)
         except ImportError:

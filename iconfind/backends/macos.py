@@ -20,7 +20,7 @@ from PIL import Image
 
 from iconfind._models import Bounds, Element, Point
 from iconfind.backends._sdk import DesktopBackend, import_sdk
-from iconfind.backends.replay import SnapshotMeta
+from iconfind.backends.base import BackendInfo
 
 SDK_ROOTS = ("atomacos", "objc", "Quartz", "AppKit", "ApplicationServices", "Foundation")
 
@@ -208,10 +208,15 @@ class MacBackend(DesktopBackend):
         return self.scale.factor
 
     @property
-    def meta(self) -> SnapshotMeta:
+    def meta(self) -> BackendInfo:
+        """Same as :meth:`info` (the name older code reads)."""
+        return self.info()
+
+    def info(self) -> BackendInfo:
+        """Platform, frontmost app and window, and pixels per API unit."""
         if not self._app_title:
             self.hierarchy()
-        return SnapshotMeta(
+        return BackendInfo(
             platform="macos", app=self._app_title, window=self._window, density=self.density
         )
 

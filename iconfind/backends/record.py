@@ -12,19 +12,17 @@ from pathlib import Path
 import attrs
 
 from iconfind._errors import SnapshotError
-from iconfind.backends.base import DeviceBackend
+from iconfind.backends.base import DeviceBackend, backend_info
 from iconfind.backends.replay import HIERARCHY, META, SCREENSHOT, SnapshotMeta
 from iconfind.backends.uiautomator_xml import format_uiautomator_xml
 
 
 def backend_meta(backend: DeviceBackend, platform: str = "android") -> SnapshotMeta:
-    """The backend's own ``snapshot_meta()`` when it has one, else just ``platform``."""
-    describe = getattr(backend, "snapshot_meta", None)
-    if callable(describe):
-        meta = describe()
-        if isinstance(meta, SnapshotMeta):
-            return meta
-    return SnapshotMeta(platform=platform)
+    """The backend's :meth:`info` as a snapshot's meta.json (``platform`` when it names none)."""
+    info = backend_info(backend)
+    return SnapshotMeta(
+        platform=info.platform or platform, app=info.app, window=info.window, density=info.density
+    )
 
 
 def check_target(out: str | Path) -> Path:

@@ -14,10 +14,11 @@ from typing import Any
 import attrs
 from PIL import Image, UnidentifiedImageError
 
+from iconfind._deadline import Deadline
 from iconfind._errors import SnapshotError
 from iconfind._models import Element, Point
 from iconfind._screen import FINGERPRINT_KEY, image_fingerprint
-from iconfind.backends.base import WindowInfo
+from iconfind.backends.base import BackendInfo, BaseBackend, WindowInfo
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
 
 SCREENSHOT = "screenshot.png"
@@ -27,10 +28,12 @@ PLATFORMS = ("android", "macos", "windows", "web", "x11")
 
 
 @attrs.frozen
-class SnapshotMeta:
-    """The optional ``meta.json`` of a snapshot."""
+class SnapshotMeta(BackendInfo):
+    """The optional ``meta.json`` of a snapshot: a :class:`BackendInfo` whose platform defaults
+    to ``android``."""
 
     platform: str = "android"
+    # Redeclared (same types) to keep the fields in meta.json's order after the new default.
     app: str = ""
     window: str = ""
     density: float | None = None
@@ -81,23 +84,33 @@ def load_screenshot(path: Path) -> Image.Image:
         raise SnapshotError(f"{path}: not a readable image ({exc})") from None
 
 
-class ReplayBackend:
+class ReplayBackend(BaseBackend):
     """Serves a snapshot directory and records what is done to it.
+
+    ``deadline`` bounds loading (a find's deadline made before the snapshot is read, as the CLI
+    does): when it passes between steps (image, tree), loading stops with
+    :class:`~iconfind.DeviceTimeoutError` phase ``load``. Calls are in-process work
+    (``in_process``): the Locator runs them in its own thread, and they never time out as a device.
 
     >>> backend = ReplayBackend("examples/snapshots/anr_dialog")  # doctest: +SKIP
     >>> Locator(backend).tap("Wait"); backend.taps                  # doctest: +SKIP
     [Point(x=540, y=1331)]
     """
 
-    def __init__(self, path: str | Path) -> None:
+    in_process = True
+
+    def __init__(self, path: str | Path, *, deadline: Deadline | None = None) -> None:
         self.path = Path(path)
+        deadline = deadline or Deadline.never()
         if not self.path.is_dir():
             raise SnapshotError(f"{self.path}: not a snapshot directory")
         self._image = load_screenshot(self.path / SCREENSHOT)
         # A snapshot never changes: hash it once, so finds on it skip re-hashing every copy.
         self._image.info[FINGERPRINT_KEY] = image_fingerprint(self._image)
+        deadline.check("load")
         self.meta = self._read_meta()
         self._elements = self._read_hierarchy()
+        deadline.check("load")
         self.taps: list[Point] = []
         """Every tap, in device pixels, in order."""
         self.inputs: list[str] = []
@@ -140,6 +153,10 @@ class ReplayBackend:
 
     def input_text(self, text: str) -> None:
         self.inputs.append(text)
+
+    def info(self) -> SnapshotMeta:
+        """The snapshot's ``meta.json`` (defaults when absent)."""
+        return self.meta
 
     def active_window(self) -> WindowInfo:
         """The app and window named by ``meta.json`` (empty strings when absent)."""

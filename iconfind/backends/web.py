@@ -31,9 +31,11 @@ from urllib.parse import urlsplit
 
 from PIL import Image
 
+from iconfind._deadline import current as current_deadline
+from iconfind._deadline import current_timeout, device_phase
 from iconfind._errors import BackendError
 from iconfind._models import Bounds, Element
-from iconfind.backends.replay import SnapshotMeta
+from iconfind.backends.base import BackendInfo
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
@@ -222,6 +224,9 @@ class Chromium:
         try:
             return self._worker.call(call, timeout=timeout)
         except concurrent.futures.TimeoutError:
+            deadline = current_deadline()
+            if deadline is not None and deadline.expired:  # the find's budget, not call_timeout
+                raise deadline.error(device_phase(phase)) from None
             raise BackendError(
                 f"Chromium did not answer within {timeout:g}s (is the page hung?)", phase=phase
             ) from None
@@ -370,7 +375,10 @@ class WebBackend:
         if page is None:
             raise BackendError("this web backend is closed", phase=phase)
         try:
-            return self._chromium.run(lambda: call(page), timeout=self.call_timeout, phase=phase)
+            # What is left of the find's deadline, at most call_timeout: Chromium is not waited
+            # on past the find (the Locator's serial worker is then free for the next call).
+            timeout = current_timeout(self.call_timeout)
+            return self._chromium.run(lambda: call(page), timeout=timeout, phase=phase)
         except PlaywrightError as exc:
             raise BackendError(f"Chromium: {_first_line(exc)}", phase=phase) from None
 
@@ -405,9 +413,18 @@ class WebBackend:
         return round(width * ratio), round(height * ratio)
 
     def screenshot(self) -> Image.Image:
+        # Read here, on the caller's thread, where the find's deadline is active. Playwright
+        # counts milliseconds, and 0 would mean "no timeout".
+        timeout_ms = max(1.0, current_timeout(self.call_timeout) * 1000)
+
         def shoot(page: Page) -> tuple[bytes, tuple[int, int]]:
             width, height, ratio = self._metrics(page)
-            data = page.screenshot(type="png", scale="device", animations="disabled")
+            data = page.screenshot(
+                type="png",
+                scale="device",
+                animations="disabled",
+                timeout=timeout_ms,
+            )
             return data, (round(width * ratio), round(height * ratio))
 
         data, size = self.run(shoot, phase="screenshot")
@@ -442,14 +459,14 @@ class WebBackend:
     def input_text(self, text: str) -> None:
         self.run(lambda page: page.keyboard.type(text), phase="input")
 
-    def snapshot_meta(self) -> SnapshotMeta:
-        """What ``iconfind record`` writes to meta.json: platform web, host, title, ratio."""
+    def info(self) -> BackendInfo:
+        """Platform web, the page's host as app, its title as window, devicePixelRatio."""
 
         def read(page: Page) -> tuple[str, str, float]:
             return page.url, page.title(), self._metrics(page)[2]
 
-        url, title, ratio = self.run(read, phase="meta")
-        return SnapshotMeta(platform="web", app=urlsplit(url).netloc, window=title, density=ratio)
+        url, title, ratio = self.run(read, phase="info")
+        return BackendInfo(platform="web", app=urlsplit(url).netloc, window=title, density=ratio)
 
 
 # -- CDP -> Element ---------------------------------------------------------------------------

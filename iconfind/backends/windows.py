@@ -20,7 +20,7 @@ from PIL import Image
 
 from iconfind._models import Bounds, Element, Point
 from iconfind.backends._sdk import DesktopBackend, import_sdk
-from iconfind.backends.replay import SnapshotMeta
+from iconfind.backends.base import BackendInfo
 
 SDK_ROOTS = ("uiautomation", "comtypes", "_ctypes")
 
@@ -185,10 +185,15 @@ class WindowsBackend(DesktopBackend):
         return self.scale.factor
 
     @property
-    def meta(self) -> SnapshotMeta:
+    def meta(self) -> BackendInfo:
+        """Same as :meth:`info` (the name older code reads)."""
+        return self.info()
+
+    def info(self) -> BackendInfo:
+        """Platform, frontmost app and window, and pixels per API unit."""
         if not self._title:
             self.hierarchy()
-        return SnapshotMeta(platform="windows", window=self._title, density=self.density)
+        return BackendInfo(platform="windows", window=self._title, density=self.density)
 
 
 __all__ = ["UiaSession", "WindowsBackend"]

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from PIL import Image
 
-from iconfind._budget import call_with_budget
-from iconfind._errors import BackendError
+from iconfind._budget import Lane
+from iconfind._deadline import Deadline, current_timeout
+from iconfind._errors import BackendError, DeviceTimeoutError
 from iconfind._models import Element
 from iconfind.backends._sdk import guarded
 from iconfind.backends.atspi import AtspiTree
-from iconfind.backends.base import WindowInfo
-from iconfind.backends.replay import SnapshotMeta
+from iconfind.backends.base import BackendInfo, WindowInfo
 
 if TYPE_CHECKING:
     from Xlib.display import Display
@@ -136,13 +136,17 @@ class X11Backend:
                 "the X11 backend needs python-xlib and mss: pip install 'iconfind[x11]'",
                 phase="connect",
             ) from None
-        outcome = call_with_budget(lambda: Display(name), timeout)
-        if outcome.timed_out:
+        try:
+            # On a worker of its own: a server that accepts and never answers holds only it.
+            lane = Lane(f"iconfind-x11-connect-{name}")
+            try:
+                display = lane.call(lambda: Display(name), Deadline.after(timeout), "connect")
+            finally:
+                lane.stop()  # its one job done (or still hung: the thread ends after it)
+        except DeviceTimeoutError:
             raise BackendError(
                 f"X display {name!r} did not answer within {timeout:g}s", phase="connect"
-            )
-        try:
-            display = outcome.unwrap()
+            ) from None
         except (xerror.DisplayError, xerror.ConnectionClosedError, OSError) as exc:
             raise BackendError(f"cannot open X display {name!r}: {exc}", phase="connect") from None
         if not display.has_extension("XTEST"):
@@ -178,7 +182,7 @@ class X11Backend:
     @contextmanager
     def _session(self, phase: str) -> Iterator[Display]:
         """The live connection, held for one call; ``BackendError`` when closed or still busy."""
-        if not self._lock.acquire(timeout=self.connect_timeout):
+        if not self._lock.acquire(timeout=current_timeout(self.connect_timeout)):
             raise BackendError(
                 f"X display {self.display_name!r} is still busy with a call that has not "
                 "returned (the server may be hung)",
@@ -347,9 +351,9 @@ class X11Backend:
                 return int(first + offset)
         raise BackendError("no free keycode to type an unmapped character", phase="input")
 
-    def snapshot_meta(self) -> SnapshotMeta:
-        """What ``iconfind record`` writes to meta.json: platform x11 and the display name."""
-        return SnapshotMeta(platform="x11", window=self.display_name, density=1.0)
+    def info(self) -> BackendInfo:
+        """Platform x11, the display name as the window, density 1."""
+        return BackendInfo(platform="x11", window=self.display_name, density=1.0)
 
 
 __all__ = ["HierarchySource", "X11Backend"]

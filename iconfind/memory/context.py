@@ -22,8 +22,7 @@ from collections.abc import Callable, Sequence
 from PIL import Image
 
 from iconfind._models import Bounds
-from iconfind.backends.base import AppAwareBackend, DeviceBackend, WindowInfo
-from iconfind.backends.replay import SnapshotMeta
+from iconfind.backends.base import AppAwareBackend, DeviceBackend, WindowInfo, backend_info
 from iconfind.memory.audit import AuditEntry
 from iconfind.memory.base import Memory
 from iconfind.memory.fingerprint import matches, relocate, visual_hash
@@ -48,17 +47,14 @@ def window_of(backend: DeviceBackend) -> WindowInfo:
     """The frontmost app/window; ``WindowInfo("")`` for backends that cannot tell.
 
     Asks :meth:`~iconfind.backends.base.AppAwareBackend.active_window` when the backend has it,
-    else the app and window of its snapshot metadata (a ``meta`` attribute or a
-    ``snapshot_meta()`` method, as the platform and live backends offer for ``iconfind record``).
+    else the app and window of its :meth:`~iconfind.backends.base.BaseBackend.info` (the web,
+    X11 and platform backends describe themselves that way for ``iconfind record``).
     """
     if isinstance(backend, AppAwareBackend):
         return backend.active_window()
-    meta = getattr(backend, "meta", None)
-    if meta is None:
-        read = getattr(backend, "snapshot_meta", None)
-        meta = read() if callable(read) else None
-    if isinstance(meta, SnapshotMeta):
-        return WindowInfo(app=meta.app, window=meta.window)
+    info = backend_info(backend)
+    if info.app or info.window:
+        return WindowInfo(app=info.app, window=info.window)
     return WindowInfo(app="")
 
 

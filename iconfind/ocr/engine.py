@@ -18,6 +18,8 @@ import pytesseract
 from attrs import frozen
 from PIL import Image
 
+from iconfind._deadline import current as current_deadline
+from iconfind._deadline import warm_up
 from iconfind._errors import OcrUnavailableError
 from iconfind._models import Bounds
 
@@ -34,6 +36,9 @@ INSTALL_HINT = (
 
 # pytesseract keeps the binary's path in a module global; engines with different paths take turns.
 _CMD_LOCK = threading.Lock()
+_STARTED: set[str] = set()
+"""Binaries already started once in this process (the first start loads libraries and language
+data from disk: warm-up, not counted in a find's budget)."""
 
 
 @frozen
@@ -105,9 +110,38 @@ class TesseractEngine:
             f"the Tesseract OCR binary {self.tesseract_cmd!r} was not found: {INSTALL_HINT}"
         )
 
+    def _timeout(self) -> float:
+        """``timeout_s``, or what is left of the active find's deadline when that is less.
+        An expired deadline raises :class:`~iconfind.DeviceTimeoutError` (phase ``ocr``)."""
+        deadline = current_deadline()
+        if deadline is None:
+            return self.timeout_s
+        deadline.check("ocr")
+        return deadline.timeout(self.timeout_s)
+
+    def _start_once(self) -> None:
+        if self.tesseract_cmd in _STARTED:
+            return
+
+        def start() -> None:
+            with _CMD_LOCK:
+                previous = pytesseract.pytesseract.tesseract_cmd
+                pytesseract.pytesseract.tesseract_cmd = self.tesseract_cmd
+                try:
+                    pytesseract.get_tesseract_version()
+                except (pytesseract.TesseractNotFoundError, pytesseract.TesseractError):
+                    return  # reported by the real call, with its message
+                finally:
+                    pytesseract.pytesseract.tesseract_cmd = previous
+            _STARTED.add(self.tesseract_cmd)
+
+        warm_up("Tesseract", start)
+
     def read(self, image: Image.Image) -> list[OcrWord]:
         if not self.available():
             raise self._unavailable()
+        self._start_once()
+        timeout = self._timeout()
         try:
             with _CMD_LOCK, _environment("OMP_THREAD_LIMIT", self.threads):
                 previous = pytesseract.pytesseract.tesseract_cmd
@@ -118,7 +152,7 @@ class TesseractEngine:
                         lang=self.lang,
                         config=self.config,
                         output_type=pytesseract.Output.DICT,
-                        timeout=self.timeout_s,
+                        timeout=max(timeout, 0.001),  # pytesseract reads 0 as "no limit"
                     )
                 finally:
                     pytesseract.pytesseract.tesseract_cmd = previous
@@ -128,7 +162,10 @@ class TesseractEngine:
             raise OcrUnavailableError(
                 f"Tesseract failed ({exc.status}): {exc.message or 'no message'}"
             ) from exc
-        except RuntimeError as exc:  # pytesseract's "Tesseract process timeout"
+        except RuntimeError as exc:  # pytesseract's "Tesseract process timeout" (process killed)
+            deadline = current_deadline()
+            if deadline is not None and deadline.expired:
+                raise deadline.error("ocr") from None  # the find's budget ran out, not Tesseract
             raise OcrUnavailableError(f"Tesseract did not finish: {exc}") from exc
         return words_from_data(data)
 

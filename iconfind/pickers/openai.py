@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 
+from iconfind._deadline import current as current_deadline
 from iconfind._errors import PickerError
 from iconfind._models import Candidate, Selector
 
@@ -155,9 +156,16 @@ class OpenAIVisionPicker:
                 {"role": "user", "content": content},
             ],
         }
+        # Inside a find, the picker's round counts against the find's deadline.
+        deadline = current_deadline()
+        if deadline is not None:
+            deadline.check("picker")
+        timeout = deadline.timeout(self.timeout) if deadline is not None else self.timeout
         try:
-            response = self._client.post("/chat/completions", json=body)
+            response = self._client.post("/chat/completions", json=body, timeout=timeout)
         except httpx.TimeoutException:
+            if deadline is not None and deadline.expired:
+                raise deadline.error("picker") from None
             raise PickerError(
                 f"the picker model at {self.base_url} did not answer within {self.timeout} s"
             ) from None

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from PIL import Image
 
+from iconfind._deadline import warm_up
 from iconfind.recognition.recognizer import IconRecognizer
 
 
@@ -28,7 +29,8 @@ class LazyRecognizer:
     def _recognizer(self) -> IconRecognizer:
         with self._lock:
             if self._inner is None:
-                self._inner = IconRecognizer.default()
+                # Outside the find's budget: the first find is not charged for the build.
+                self._inner = warm_up("icon references", IconRecognizer.default)
             return self._inner
 
     def rank(self, crop: Image.Image, top: int = 3) -> list[tuple[str, float]]:

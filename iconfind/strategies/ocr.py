@@ -83,6 +83,7 @@ class OcrText:
         phrases: list[Phrase] = []
         try:
             for pass_name in self._passes:
+                screen.deadline.check(self.name)  # between passes: each runs Tesseract
                 words = self.read(screen, pass_name)
                 phrases = find_phrases(words, text, min_confidence=self.min_confidence)
                 if phrases:

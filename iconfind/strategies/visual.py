@@ -20,6 +20,7 @@ from typing import Protocol, runtime_checkable
 from attrs import field, frozen
 from PIL import Image
 
+from iconfind._deadline import current as current_deadline
 from iconfind._errors import RecognizerUnavailableError
 from iconfind._models import Bounds, Candidate, Element, FindResult
 from iconfind._patterns import IconPatterns
@@ -213,9 +214,13 @@ class VisualCandidates:
 def rank_regions(
     recognizer: Recognizer, regions: Sequence[Bounds], shot: Image.Image
 ) -> list[list[tuple[str, float]]]:
-    """The recognizer's ranking of each on-screen region of ``shot``."""
+    """The recognizer's ranking of each on-screen region of ``shot``, checking the active
+    find's deadline between regions (phase ``visual``)."""
     rankings = []
     for region in regions:
+        deadline = current_deadline()  # read each time: a warm-up in rank() moves it later
+        if deadline is not None:
+            deadline.check("visual")
         box = clip_to(region, *shot.size)
         assert box is not None  # callers keep on-screen regions only
         rankings.append(recognizer.rank(shot.crop((box.x1, box.y1, box.x2, box.y2))))

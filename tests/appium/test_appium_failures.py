@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image
 
-from iconfind import BackendError, FindError, Locator, NotResolvedError, Point
+from iconfind import BackendError, DeviceTimeoutError, FindError, Locator, Point
 from iconfind.backends.appium import CONNECT_TIMEOUT_S, AppiumBackend, http_timeout
 from tests.appium.stub_servers import HANG, SilentServer, W3CStub, w3c_error, w3c_value
 
@@ -71,10 +71,11 @@ def test_a_hanging_tap_ends_in_a_timeout_result() -> None:
     routes = {("GET", "/screenshot"): SHOT, ("GET", "/window/rect"): RECT}
     routes[("POST", "/actions")] = HANG
     with W3CStub(routes) as stub, AppiumBackend(stub.url, CAPS) as backend:
-        with pytest.raises(NotResolvedError) as caught:
+        with pytest.raises(DeviceTimeoutError) as caught:
             Locator(backend, budget_s=0.5).tap(Point(5, 5))
-        assert caught.value.result.error is FindError.TIMEOUT
-        assert caught.value.result.phase == "tap"
+        assert isinstance(caught.value, BackendError)  # one timeout type, a backend error
+        assert caught.value.result().error is FindError.TIMEOUT
+        assert caught.value.phase == "device:tap"
 
 
 @pytest.mark.parametrize(

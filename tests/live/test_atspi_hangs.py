@@ -19,7 +19,6 @@ from typing import Any
 
 import pytest
 
-from iconfind._budget import call_with_budget
 from iconfind.backends.atspi import AtspiTree, State
 from tests.live import resources
 from tests.live.atspi_session import _read_line
@@ -29,9 +28,12 @@ GUARD_S = 300.0
 
 
 def walk_bounded(tree: AtspiTree) -> Any:
-    outcome = call_with_budget(tree, GUARD_S)
-    assert not outcome.timed_out, "the walk ignored its time limit"
-    return outcome.unwrap()
+    result: list[Any] = []
+    worker = threading.Thread(target=lambda: result.append(tree()), daemon=True)
+    worker.start()
+    worker.join(GUARD_S)
+    assert not worker.is_alive(), "the walk ignored its time limit"
+    return result[0]
 
 
 def _serve(path: Path, authenticate: bool, stop: threading.Event) -> None:

@@ -188,9 +188,9 @@ def test_backends_that_only_offer_snapshot_metadata_are_scoped_too(memory: SQLit
     replay = ReplayBackend(UNLABELED)
 
     class LiveLike(DelegatingBackend):
-        """Like the web and X11 backends: no active_window(), but snapshot_meta()."""
+        """Like the web and X11 backends: no active_window(), but info()."""
 
-        def snapshot_meta(self):  # type: ignore[no-untyped-def]
-            return replay.meta
+        def info(self):  # type: ignore[no-untyped-def]
+            return replay.info()
 
     assert Locator(LiveLike(replay), chain(memory)).find("overflow menu").source == "memory"

@@ -67,7 +67,8 @@ def test_a_slow_strategy_ends_the_chain_with_timeout_and_its_phase(toolbar: Repl
     result = locator.find("Notes")
     assert result.error is FindError.TIMEOUT
     assert result.phase == "slow_detector"
-    assert result.suggestion == "Device may be unresponsive"
+    # Local work overran, not the device: the suggestion says so.
+    assert result.suggestion is not None and result.suggestion.startswith("Local work")
     assert after.calls == 0
     assert result.exit_code == 1
 
@@ -79,7 +80,8 @@ def test_a_hung_device_names_the_capture_phase(toolbar: ReplayBackend) -> None:
     finally:
         backend.release.set()
     assert result.error is FindError.TIMEOUT
-    assert result.phase == "accessibility:hierarchy"
+    assert result.phase == "device:hierarchy"
+    assert result.suggestion is not None and "device did not answer" in result.suggestion
 
 
 def test_the_chain_is_a_plain_list_the_user_can_edit(toolbar: ReplayBackend) -> None:
