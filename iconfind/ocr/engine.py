@@ -14,7 +14,6 @@ import threading
 from collections.abc import Iterator
 from typing import Any, Protocol, runtime_checkable
 
-import pytesseract
 from attrs import frozen
 from PIL import Image
 
@@ -108,6 +107,8 @@ class TesseractEngine:
     def read(self, image: Image.Image) -> list[OcrWord]:
         if not self.available():
             raise self._unavailable()
+        import pytesseract  # imports NumPy: loaded with the first OCR pass, not the chain
+
         try:
             with _CMD_LOCK, _environment("OMP_THREAD_LIMIT", self.threads):
                 previous = pytesseract.pytesseract.tesseract_cmd

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from PIL import Image
+if TYPE_CHECKING:
+    from PIL import Image
 
-from iconfind.recognition.recognizer import IconRecognizer
+    from iconfind.recognition.recognizer import IconRecognizer
 
 
 class LazyRecognizer:
@@ -28,6 +30,9 @@ class LazyRecognizer:
     def _recognizer(self) -> IconRecognizer:
         with self._lock:
             if self._inner is None:
+                # Imported here: NumPy and OpenCV load with the first recognition, not the chain.
+                from iconfind.recognition.recognizer import IconRecognizer
+
                 self._inner = IconRecognizer.default()
             return self._inner
 

@@ -18,14 +18,6 @@ from iconfind._screen import Screen
 from iconfind.ocr.cache import OcrCache, Words
 from iconfind.ocr.engine import OcrEngine, OcrWord, TesseractEngine
 from iconfind.ocr.phrases import MIN_CONFIDENCE, Phrase, find_phrases, tokens
-from iconfind.ocr.preprocess import (
-    TARGET_GLYPH_HEIGHT,
-    glyph_height,
-    light_text_inverted,
-    resize,
-    to_gray,
-    working_scale,
-)
 from iconfind.strategies.base import Query
 
 PLAIN, INVERTED, LAYOUT = "plain", "inverted", "layout"
@@ -110,6 +102,16 @@ class OcrText:
         return self.cache.get_or_compute(key, lambda: self._ocr(screen, pass_name))
 
     def _ocr(self, screen: Screen, pass_name: str) -> Words:
+        # OpenCV and NumPy load with the first OCR pass, not with the chain.
+        from iconfind.ocr.preprocess import (
+            TARGET_GLYPH_HEIGHT,
+            glyph_height,
+            light_text_inverted,
+            resize,
+            to_gray,
+            working_scale,
+        )
+
         image = screen.screenshot
         width, height = image.size
         dx = dy = 0
