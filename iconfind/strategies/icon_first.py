@@ -15,7 +15,6 @@ or no recognizer available (tier 4 reports that one).
 
 from __future__ import annotations
 
-
 from attrs import field, frozen
 
 from iconfind._errors import RecognizerUnavailableError
