@@ -7,6 +7,7 @@ reports replay a snapshot, and taps and typing are recorded so a script can asse
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import io
 import json
 import math
@@ -20,7 +21,7 @@ from PIL import Image, UnidentifiedImageError
 
 from iconfind._errors import SnapshotError
 from iconfind._models import Element, Point
-from iconfind._screen import FINGERPRINT_KEY, image_fingerprint
+from iconfind._screen import FINGERPRINT_KEY
 from iconfind.backends.base import WindowInfo
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
 
@@ -95,10 +96,11 @@ def _image_errors(path: Path) -> Iterator[None]:
 
 
 def _decode(path: Path, data: bytes) -> Image.Image:
-    with _image_errors(path), Image.open(io.BytesIO(data)) as image:
+    with _image_errors(path):
+        image = Image.open(io.BytesIO(data))
         image.load()
-        rgb: Image.Image = image.convert("RGB")
-        return rgb
+        # An RGB screenshot is used as decoded: converting would copy every pixel again.
+        return image if image.mode == "RGB" else image.convert("RGB")
 
 
 def _header_size(path: Path, data: bytes) -> tuple[int, int]:
@@ -143,6 +145,7 @@ class ReplayBackend:
         # a find that the tree answers never pays for the pixels.
         self._png = _read(self.path / SCREENSHOT)
         self._size = _header_size(self.path / SCREENSHOT, self._png)
+        self._fingerprint = "png:" + hashlib.sha1(self._png, usedforsecurity=False).hexdigest()
         self._image: Image.Image | None = None
         self._decode_lock = threading.Lock()
         self.meta = self._read_meta()
@@ -184,8 +187,9 @@ class ReplayBackend:
         with self._decode_lock:
             if self._image is None:
                 image = _decode(self.path / SCREENSHOT, self._png)
-                # A snapshot never changes: hash it once, so finds on it skip re-hashing copies.
-                image.info[FINGERPRINT_KEY] = image_fingerprint(image)
+                # A snapshot never changes: its file's hash names the frame, so no find hashes
+                # the pixels (the same file always decodes to the same pixels).
+                image.info[FINGERPRINT_KEY] = self._fingerprint
                 self._image = image
             return self._image
 
