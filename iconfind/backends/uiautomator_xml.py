@@ -7,7 +7,6 @@ UiAutomator2 driver. Input is untrusted, so it goes through defusedxml.
 from __future__ import annotations
 
 import logging
-import re
 
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
@@ -21,17 +20,31 @@ NULL_ROOT_MARKER = "null root node returned by UiTestAutomationBridge"
 """The line uiautomator prints instead of XML when the accessibility service has no window."""
 
 
-_CANONICAL_BOUNDS = re.compile(r"\[(\d+),(\d+)\]\[(\d+),(\d+)\]")
-"""The form every real dump uses; anything else goes through :meth:`Bounds.parse`."""
+def _canonical_bounds(text: str) -> tuple[int, int, int, int] | None:
+    """The four numbers of the canonical ``[x1,y1][x2,y2]`` (ASCII digits, no sign, no spaces),
+    read with ``str`` methods: no regex per node. ``None`` for any other form."""
+    if text[:1] != "[" or text[-1:] != "]":
+        return None
+    left, _, right = text[1:-1].partition("][")
+    x1, _, y1 = left.partition(",")
+    x2, _, y2 = right.partition(",")
+    digits = x1 + "," + y1 + "," + x2 + "," + y2
+    if not (x1 and y1 and x2 and y2 and digits.isascii()):
+        return None
+    if not (x1.isdigit() and y1.isdigit() and x2.isdigit() and y2.isdigit()):
+        return None
+    return int(x1), int(y1), int(x2), int(y2)
 
 
 def _bounds(text: str) -> Bounds:
     """``Bounds.parse(text)``, with a fast path for the canonical ``[x1,y1][x2,y2]``."""
-    match = _CANONICAL_BOUNDS.fullmatch(text)
-    if match is None:
+    numbers = _canonical_bounds(text)
+    if numbers is None:
         return Bounds.parse(text)
-    x1, y1, x2, y2 = match.groups()
-    return Bounds(int(x1), int(y1), int(x2), int(y2))
+    x1, y1, x2, y2 = numbers
+    if x2 < x1 or y2 < y1:
+        return Bounds(x1, y1, x2, y2)  # raises InvalidBoundsError, with its message
+    return Bounds.trusted(x1, y1, x2, y2)
 
 
 class _ElementCollector:
@@ -42,52 +55,60 @@ class _ElementCollector:
     ``node`` (``uiautomator dump``) or it carries ``bounds`` (Appium's UiAutomator2 source, whose
     tags are class names); any other element, such as the ``<hierarchy>`` root, is walked
     through without adding a level.
+
+    This is the hot loop of tiers 1-2 on a large tree, so it does per node only what it must:
+    positional construction, bounds read with ``str`` methods, and equal bounds strings (a node
+    and its wrapper, rows of a list) share one immutable :class:`Bounds`.
     """
 
     def __init__(self) -> None:
         self.elements: list[Element] = []
         # One frame per open XML element: (depth of its children, parent index for them).
-        self._frames: list[tuple[int, int | None]] = []
+        self._frames: list[tuple[int, int | None]] = [(0, None)]
+        self._bounds: dict[str, Bounds] = {}
 
     def start(self, tag: str, attrib: dict[str, str]) -> None:
         frames = self._frames
-        frame = frames[-1] if frames else (0, None)
+        frame = frames[-1]
         get = attrib.get
-        if tag != "node" and "bounds" not in attrib:
+        text = get("bounds")
+        if text is None and tag != "node":
             frames.append(frame)
             return
         depth, parent = frame
-        own_index = parent
-        try:
-            bounds = _bounds(get("bounds", ""))
-        except InvalidBoundsError as exc:
-            log.warning("dropping a node with junk bounds: %s", exc)
-        else:
-            elements = self.elements
-            own_index = len(elements)
-            elements.append(
-                Element(
-                    bounds=bounds,
-                    text=get("text", ""),
-                    content_desc=get("content-desc", ""),
-                    resource_id=get("resource-id", ""),
-                    class_name=get("class", "" if tag == "node" else tag),
-                    package=get("package", ""),
-                    clickable=get("clickable") == "true",
-                    enabled=get("enabled", "true") != "false",
-                    focusable=get("focusable") == "true",
-                    scrollable=get("scrollable") == "true",
-                    long_clickable=get("long-clickable") == "true",
-                    checkable=get("checkable") == "true",
-                    checked=get("checked") == "true",
-                    selected=get("selected") == "true",
-                    password=get("password") == "true",
-                    index=own_index,
-                    depth=depth,
-                    parent=parent,
-                )
+        bounds = self._bounds.get(text or "")
+        if bounds is None:
+            try:
+                bounds = self._bounds[text or ""] = _bounds(text or "")
+            except InvalidBoundsError as exc:
+                log.warning("dropping a node with junk bounds: %s", exc)
+                frames.append((depth + 1, parent))
+                return
+        elements = self.elements
+        index = len(elements)
+        elements.append(
+            Element(
+                bounds,
+                get("text", ""),
+                get("content-desc", ""),
+                get("resource-id", ""),
+                get("class", "" if tag == "node" else tag),
+                get("package", ""),
+                get("clickable") == "true",
+                get("enabled") != "false",
+                get("focusable") == "true",
+                get("scrollable") == "true",
+                get("long-clickable") == "true",
+                get("checkable") == "true",
+                get("checked") == "true",
+                get("selected") == "true",
+                get("password") == "true",
+                index,
+                depth,
+                parent,
             )
-        frames.append((depth + 1, own_index))
+        )
+        frames.append((depth + 1, index))
 
     def end(self, _tag: str) -> None:
         self._frames.pop()
