@@ -64,57 +64,89 @@ class _ElementCollector:
     def __init__(self) -> None:
         self.elements: list[Element] = []
         # One frame per open XML element: (depth of its children, parent index for them).
-        self._frames: list[tuple[int, int | None]] = [(0, None)]
-        self._bounds: dict[str, Bounds] = {}
-
-    def start(self, tag: str, attrib: dict[str, str]) -> None:
-        frames = self._frames
-        frame = frames[-1]
-        get = attrib.get
-        text = get("bounds")
-        if text is None and tag != "node":
-            frames.append(frame)
-            return
-        depth, parent = frame
-        bounds = self._bounds.get(text or "")
-        if bounds is None:
-            try:
-                bounds = self._bounds[text or ""] = _bounds(text or "")
-            except InvalidBoundsError as exc:
-                log.warning("dropping a node with junk bounds: %s", exc)
-                frames.append((depth + 1, parent))
-                return
+        frames: list[tuple[int, int | None]] = [(0, None)]
+        shared: dict[str, Bounds] = {}
         elements = self.elements
-        index = len(elements)
-        elements.append(
-            Element(
-                bounds,
-                get("text", ""),
-                get("content-desc", ""),
-                get("resource-id", ""),
-                get("class", "" if tag == "node" else tag),
-                get("package", ""),
-                get("clickable") == "true",
-                get("enabled") != "false",
-                get("focusable") == "true",
-                get("scrollable") == "true",
-                get("long-clickable") == "true",
-                get("checkable") == "true",
-                get("checked") == "true",
-                get("selected") == "true",
-                get("password") == "true",
-                index,
-                depth,
-                parent,
-            )
-        )
-        frames.append((depth + 1, index))
+        add, push, pop = elements.append, frames.append, frames.pop
 
-    def end(self, _tag: str) -> None:
-        self._frames.pop()
+        # Closures over locals, not methods: expat calls these once per XML element.
+        def start(tag: str, attrib: dict[str, str]) -> None:
+            frame = frames[-1]
+            text = attrib.get("bounds")
+            if text is None and tag != "node":
+                push(frame)
+                return
+            depth, parent = frame
+            bounds = shared.get(text) if text is not None else None
+            if bounds is None:
+                try:
+                    bounds = shared[text or ""] = _bounds(text or "")
+                except InvalidBoundsError as exc:
+                    log.warning("dropping a node with junk bounds: %s", exc)
+                    push((depth + 1, parent))
+                    return
+            index = len(elements)
+            try:  # a real dump has every attribute: subscripts, no method call per attribute
+                element = Element(
+                    bounds,
+                    attrib["text"],
+                    attrib["content-desc"],
+                    attrib["resource-id"],
+                    attrib["class"],
+                    attrib["package"],
+                    attrib["clickable"] == "true",
+                    attrib["enabled"] != "false",
+                    attrib["focusable"] == "true",
+                    attrib["scrollable"] == "true",
+                    attrib["long-clickable"] == "true",
+                    attrib["checkable"] == "true",
+                    attrib["checked"] == "true",
+                    attrib["selected"] == "true",
+                    attrib["password"] == "true",
+                    index,
+                    depth,
+                    parent,
+                )
+            except KeyError:
+                element = _sparse_element(tag, attrib, bounds, index, depth, parent)
+            add(element)
+            push((depth + 1, index))
+
+        def end(_tag: str) -> None:
+            pop()
+
+        self.start = start
+        self.end = end
 
     def close(self) -> list[Element]:
         return self.elements
+
+
+def _sparse_element(
+    tag: str, attrib: dict[str, str], bounds: Bounds, index: int, depth: int, parent: int | None
+) -> Element:
+    """A node missing some attributes (Appium sources, hand-written dumps): defaults fill in."""
+    get = attrib.get
+    return Element(
+        bounds,
+        get("text", ""),
+        get("content-desc", ""),
+        get("resource-id", ""),
+        get("class", "" if tag == "node" else tag),
+        get("package", ""),
+        get("clickable") == "true",
+        get("enabled") != "false",
+        get("focusable") == "true",
+        get("scrollable") == "true",
+        get("long-clickable") == "true",
+        get("checkable") == "true",
+        get("checked") == "true",
+        get("selected") == "true",
+        get("password") == "true",
+        index,
+        depth,
+        parent,
+    )
 
 
 def parse_uiautomator_xml(data: str | bytes) -> list[Element] | None:
