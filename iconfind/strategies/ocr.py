@@ -1,6 +1,8 @@
 """Tier 3: text only the pixels carry, read with Tesseract.
 
-Runs when the accessibility tiers found nothing: a null-root dump, a canvas, a web view, a game.
+Runs when the accessibility tiers found nothing: a null-root dump, a canvas, a web view, a game
+(and, for a query naming an icon, when local recognition was not sure: see
+:mod:`iconfind.strategies.icon_first`).
 See docs/ocr.md for the passes, thresholds and speed tricks.
 """
 
