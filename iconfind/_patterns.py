@@ -178,4 +178,3 @@ def _shipped_table() -> IconPatterns:
     """The shipped table, parsed once per process (every new Locator's chain asks for it)."""
     shipped = resources.files("iconfind").joinpath("data/icon_patterns.toml").read_text("utf-8")
     return IconPatterns.from_mapping(_parse_toml(shipped, "iconfind/data/icon_patterns.toml"))
-
