@@ -290,3 +290,23 @@ def test_a_confident_icon_settles_before_ocr_with_tier_4_s_answer() -> None:
 
 def test_the_icon_step_is_left_out_without_recognition() -> None:
     assert "icon" not in [s.name for s in default_chain(recognition=False)]
+
+
+# -- per-process sharing: a new Locator does not reload what the last one loaded -----------------
+
+
+def test_every_lazy_recognizer_shares_one_default_recognizer() -> None:
+    from iconfind.recognition import LazyRecognizer
+
+    first, second = LazyRecognizer(), LazyRecognizer()
+    crop = Image.new("RGB", (48, 48), "white")
+    first.rank(crop)
+    second.rank(crop)
+    assert first._inner is not None and first._inner is second._inner
+
+
+def test_the_shipped_pattern_table_is_parsed_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    from iconfind import IconPatterns
+
+    monkeypatch.delenv("ICONFIND_PATTERNS", raising=False)
+    assert IconPatterns.default() is IconPatterns.default()
