@@ -26,7 +26,11 @@ if str(REPO) not in sys.path:
 
 SECTIONS = [
     # (module under bench/, the keys it owns)
-    ("tiers12", ("tier12_ms", "tier12_vs_etree", "tier12_growth_exponent")),
+    (
+        "cold_start",
+        ("import_s", "import_uiautomator2_s", "first_find_empty_cache_s", "first_icon_find_s"),
+    ),
+    ("tiers12", ("tier12_ms", "tier12_vs_etree", "tier12_vs_lxml", "tier12_growth_exponent")),
     ("ocr", ("ocr_naive_s", "ocr_cold_s", "ocr_warm_ms")),
     ("tier4", ("tier4_payload_bytes", "tier4_vs_screenshot")),
     ("grid", ("grid_ms",)),

@@ -4,7 +4,15 @@
 >>> locator = Locator(ReplayBackend("examples/snapshots/toolbar"))      # doctest: +SKIP
 >>> locator.find("overflow menu").element.center                        # doctest: +SKIP
 Point(x=1017, y=147)
+
+``import iconfind`` is cheap: every public name below is imported from its module on first use
+(PEP 562 ``__getattr__``), so a script that only replays a snapshot never pays for OpenCV, NumPy,
+httpx, the memory store or the desktop backends.
 """
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
 
 from iconfind._errors import (
     BackendError,
@@ -23,52 +31,104 @@ from iconfind._errors import (
     RecognizerUnavailableError,
     SnapshotError,
 )
-from iconfind._locator import Locator, NotResolvedError
-from iconfind._models import (
-    Bounds,
-    Candidate,
-    Element,
-    FindError,
-    FindResult,
-    Point,
-    Selector,
-)
-from iconfind._patterns import IconClass, IconPatterns
-from iconfind._scaling import Scaling, ScreenTransform
-from iconfind._screen import Screen
-from iconfind.backends import DeviceBackend, ReplayBackend, parse_uiautomator_xml
-from iconfind.backends.android import AndroidBackend
-from iconfind.backends.base import AppAwareBackend, WindowInfo
-from iconfind.backends.macos import MacBackend
-from iconfind.backends.record import record_snapshot
-from iconfind.backends.urls import backend_from_url
-from iconfind.backends.web import Chromium, WebBackend
-from iconfind.backends.windows import WindowsBackend
-from iconfind.backends.x11 import X11Backend
-from iconfind.memory import (
-    DesktopLearner,
-    DesktopTarget,
-    Memory,
-    MemoryStrategy,
-    ScreenContext,
-    SQLiteMemory,
-    get_screen_context,
-)
-from iconfind.operations import AccessibilityReport, Screenshot, VisualSnapshot
-from iconfind.pickers import OpenAIVisionPicker, Picker
-from iconfind.strategies import (
-    AccessibilityText,
-    Grid,
-    OcrText,
-    Query,
-    Recognizer,
-    ResourceIdPatterns,
-    Strategy,
-    VisualCandidates,
-    default_chain,
-)
+from iconfind._lazy import attach
+
+if TYPE_CHECKING:
+    from iconfind._locator import Locator, NotResolvedError
+    from iconfind._models import Bounds, Candidate, Element, FindError, FindResult, Point, Selector
+    from iconfind._patterns import IconClass, IconPatterns
+    from iconfind._scaling import Scaling, ScreenTransform
+    from iconfind._screen import Screen
+    from iconfind.backends.android import AndroidBackend
+    from iconfind.backends.base import AppAwareBackend, BackendInfo, DeviceBackend, WindowInfo
+    from iconfind.backends.macos import MacBackend
+    from iconfind.backends.mock import MockBackend, MockScreen
+    from iconfind.backends.record import record_snapshot
+    from iconfind.backends.replay import ReplayBackend
+    from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
+    from iconfind.backends.urls import backend_from_url
+    from iconfind.backends.web import Chromium, WebBackend
+    from iconfind.backends.windows import WindowsBackend
+    from iconfind.backends.x11 import X11Backend
+    from iconfind.memory import (
+        DesktopLearner,
+        DesktopTarget,
+        Memory,
+        MemoryStrategy,
+        ScreenContext,
+        SQLiteMemory,
+        get_screen_context,
+    )
+    from iconfind.operations import AccessibilityReport, Screenshot, VisualSnapshot
+    from iconfind.pickers.base import Picker
+    from iconfind.pickers.openai import OpenAIVisionPicker
+    from iconfind.strategies import default_chain
+    from iconfind.strategies.accessibility import AccessibilityText
+    from iconfind.strategies.base import Query, Strategy
+    from iconfind.strategies.grid import Grid
+    from iconfind.strategies.ocr import OcrText
+    from iconfind.strategies.resource_id import ResourceIdPatterns
+    from iconfind.strategies.visual import Recognizer, VisualCandidates
 
 __version__ = "0.1.0"
+
+_LAZY: dict[str, str] = {
+    "AccessibilityReport": "iconfind.operations",
+    "AccessibilityText": "iconfind.strategies.accessibility",
+    "AndroidBackend": "iconfind.backends.android",
+    "AppAwareBackend": "iconfind.backends.base",
+    "BackendInfo": "iconfind.backends.base",
+    "Bounds": "iconfind._models",
+    "Candidate": "iconfind._models",
+    "Chromium": "iconfind.backends.web",
+    "DesktopLearner": "iconfind.memory",
+    "DesktopTarget": "iconfind.memory",
+    "DeviceBackend": "iconfind.backends.base",
+    "Element": "iconfind._models",
+    "FindError": "iconfind._models",
+    "FindResult": "iconfind._models",
+    "Grid": "iconfind.strategies.grid",
+    "IconClass": "iconfind._patterns",
+    "IconPatterns": "iconfind._patterns",
+    "Locator": "iconfind._locator",
+    "MacBackend": "iconfind.backends.macos",
+    "Memory": "iconfind.memory",
+    "MockBackend": "iconfind.backends.mock",
+    "MockScreen": "iconfind.backends.mock",
+    "MemoryStrategy": "iconfind.memory",
+    "NotResolvedError": "iconfind._locator",
+    "OcrText": "iconfind.strategies.ocr",
+    "OpenAIVisionPicker": "iconfind.pickers.openai",
+    "Picker": "iconfind.pickers.base",
+    "Point": "iconfind._models",
+    "Query": "iconfind.strategies.base",
+    "Recognizer": "iconfind.strategies.visual",
+    "ReplayBackend": "iconfind.backends.replay",
+    "ResourceIdPatterns": "iconfind.strategies.resource_id",
+    "SQLiteMemory": "iconfind.memory",
+    "Scaling": "iconfind._scaling",
+    "Screen": "iconfind._screen",
+    "ScreenContext": "iconfind.memory",
+    "ScreenTransform": "iconfind._scaling",
+    "Screenshot": "iconfind.operations",
+    "Selector": "iconfind._models",
+    "Strategy": "iconfind.strategies.base",
+    "VisualCandidates": "iconfind.strategies.visual",
+    "VisualSnapshot": "iconfind.operations",
+    "WebBackend": "iconfind.backends.web",
+    "WindowInfo": "iconfind.backends.base",
+    "WindowsBackend": "iconfind.backends.windows",
+    "X11Backend": "iconfind.backends.x11",
+    "backend_from_url": "iconfind.backends.urls",
+    "default_chain": "iconfind.strategies",
+    "get_screen_context": "iconfind.memory",
+    "parse_uiautomator_xml": "iconfind.backends.uiautomator_xml",
+    "record_snapshot": "iconfind.backends.record",
+}
+
+
+__getattr__, __dir__ = attach(__name__, _LAZY)
+
 
 __all__ = [
     "AccessibilityReport",
@@ -76,6 +136,7 @@ __all__ = [
     "AndroidBackend",
     "AppAwareBackend",
     "BackendError",
+    "BackendInfo",
     "BackendUrlError",
     "Bounds",
     "Candidate",
@@ -100,6 +161,8 @@ __all__ = [
     "Memory",
     "MemoryStoreError",
     "MemoryStrategy",
+    "MockBackend",
+    "MockScreen",
     "NotResolvedError",
     "OcrText",
     "OcrUnavailableError",

@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from iconfind import operations
 from iconfind._budget import device_call
 from iconfind._deadline import DEFAULT_BUDGET_S, Clock, Deadline, check_budget, default_budget
 from iconfind._errors import DeviceTimeoutError, FollowUpError, IconfindError
@@ -17,12 +16,14 @@ from iconfind._patterns import IconPatterns
 from iconfind._scaling import Scaling, ScreenTransform
 from iconfind._screen import Screen
 from iconfind.backends.base import DeviceBackend
-from iconfind.pickers.base import Picker
 from iconfind.strategies import default_chain
 from iconfind.strategies.base import Query, Strategy
 
 if TYPE_CHECKING:
+    # Annotations only: operations, pickers (httpx) and memory load when used.
+    from iconfind import operations
     from iconfind.memory.base import Memory
+    from iconfind.pickers.base import Picker
 
 NOT_FOUND_SUGGESTION = "Element may not exist on current screen"
 TIMEOUT_SUGGESTION = "The find did not finish within its budget"
@@ -305,16 +306,22 @@ class Locator:
         """Capture the screen to ``path`` (or inline base64), scaled by ``scaling``, else the
         Locator's scaling, else 1000 px. Carries device/image sizes and the scale factor."""
         chosen = scaling or self.scaling or Scaling()
+        from iconfind import operations
+
         return operations.take_screenshot(
             self.backend, path=path, inline=inline, scaling=chosen, budget_s=self.budget_s
         )
 
     def accessibility_check(self) -> operations.AccessibilityReport:
         """Clickables lacking labels or ids, or under 48 dp (see :mod:`iconfind.operations`)."""
+        from iconfind import operations
+
         return operations.accessibility_check(self.backend, budget_s=self.budget_s)
 
     def visual_snapshot(self) -> operations.VisualSnapshot:
         """Inline screenshot plus screen and app metadata, for vision models."""
+        from iconfind import operations
+
         return operations.visual_snapshot(
             self.backend, scaling=self.scaling or Scaling(), budget_s=self.budget_s
         )

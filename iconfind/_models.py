@@ -24,6 +24,9 @@ Source = Literal["accessibility", "ocr", "visual", "grid", "memory"]
 Confidence = Literal["high", "medium", "low"]
 Quadrant = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
 
+_new_object = object.__new__
+_set_slot = object.__setattr__  # frozen attrs classes are written this way by their own __init__
+
 _BOUNDS_RE = re.compile(
     r"^\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*\[\s*(-?\d+)\s*,\s*(-?\d+)\s*\]\s*$"
 )
@@ -76,6 +79,17 @@ class Bounds:
             raise InvalidBoundsError(f"not a bounds string of the form [x1,y1][x2,y2]: {text!r}")
         x1, y1, x2, y2 = (int(group) for group in match.groups())
         return cls(x1, y1, x2, y2)
+
+    @classmethod
+    def trusted(cls, x1: int, y1: int, x2: int, y2: int) -> Bounds:
+        """Bounds whose edges the caller has already checked (``x2 >= x1``, ``y2 >= y1``, ints):
+        built without the validator, for the parsers' per-node loop. Equal to ``Bounds(...)``."""
+        bounds = _new_object(cls)
+        _set_slot(bounds, "x1", x1)
+        _set_slot(bounds, "y1", y1)
+        _set_slot(bounds, "x2", x2)
+        _set_slot(bounds, "y2", y2)
+        return bounds
 
     @classmethod
     def from_xywh(cls, x: float, y: float, width: float, height: float) -> Bounds:

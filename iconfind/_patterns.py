@@ -10,6 +10,7 @@ import json
 import os
 import sys
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -62,8 +63,7 @@ class IconPatterns:
     @classmethod
     def default(cls) -> IconPatterns:
         """The shipped table, plus any files named by ``ICONFIND_PATTERNS``."""
-        shipped = resources.files("iconfind").joinpath("data/icon_patterns.toml").read_text("utf-8")
-        table = cls.from_mapping(_parse_toml(shipped, "iconfind/data/icon_patterns.toml"))
+        table = _shipped_table() if cls is IconPatterns else cls(classes=_shipped_table().classes)
         extra = os.environ.get(ENV_VAR, "")
         paths = [Path(part) for part in extra.split(os.pathsep) if part.strip()]
         return table.extended_with_files(paths) if paths else table
@@ -171,3 +171,10 @@ def _read_file(path: Path) -> Any:
         except json.JSONDecodeError as exc:
             raise PatternFileError(f"{path}: not valid JSON ({exc})") from None
     return _parse_toml(text, str(path))
+
+
+@lru_cache(maxsize=1)
+def _shipped_table() -> IconPatterns:
+    """The shipped table, parsed once per process (every new Locator's chain asks for it)."""
+    shipped = resources.files("iconfind").joinpath("data/icon_patterns.toml").read_text("utf-8")
+    return IconPatterns.from_mapping(_parse_toml(shipped, "iconfind/data/icon_patterns.toml"))

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 import pytest
 
-from iconfind._locator import Locator
-from iconfind.backends.base import DeviceBackend
-from iconfind.backends.urls import backend_from_url
+if TYPE_CHECKING:
+    # Every pytest run in an environment with iconfind loads this plugin: the library itself is
+    # imported only when a test uses the fixtures.
+    from iconfind._locator import Locator
+    from iconfind.backends.base import DeviceBackend
 
 OPTION = "--iconfind-backend"
 
@@ -44,6 +47,8 @@ def iconfind_backend(request: pytest.FixtureRequest) -> Iterator[DeviceBackend]:
     urls: list[str] = request.config.getoption(OPTION)
     if not urls:
         raise pytest.UsageError(f"the iconfind `locator` fixture needs {OPTION} URL")
+    from iconfind.backends.urls import backend_from_url
+
     backend = backend_from_url(urls[worker_index() % len(urls)])
     yield backend
     close = getattr(backend, "close", None)
@@ -54,4 +59,6 @@ def iconfind_backend(request: pytest.FixtureRequest) -> Iterator[DeviceBackend]:
 @pytest.fixture
 def locator(iconfind_backend: DeviceBackend) -> Locator:
     """A Locator on this worker's backend."""
+    from iconfind._locator import Locator
+
     return Locator(iconfind_backend)

@@ -6,8 +6,13 @@ reports replay a snapshot, and taps and typing are recorded so a script can asse
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import io
 import json
 import math
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +22,7 @@ from PIL import Image, UnidentifiedImageError
 from iconfind._deadline import Deadline
 from iconfind._errors import SnapshotError
 from iconfind._models import Element, Point
-from iconfind._screen import FINGERPRINT_KEY, image_fingerprint
+from iconfind._screen import FINGERPRINT_KEY
 from iconfind.backends.base import BackendInfo, BaseBackend, WindowInfo
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
 
@@ -70,18 +75,61 @@ def _positive_number(value: object) -> bool:
 
 def load_screenshot(path: Path) -> Image.Image:
     """Open and fully decode a PNG, turning every decoding failure into :class:`SnapshotError`."""
+    return _decode(path, _read(path))
+
+
+def _read(path: Path) -> bytes:
     try:
-        with Image.open(path) as image:
-            image.load()
-            rgb: Image.Image = image.convert("RGB")
-            return rgb
+        return path.read_bytes()
     except FileNotFoundError:
         raise SnapshotError(f"{path}: missing (a snapshot needs {SCREENSHOT})") from None
+    except OSError as exc:
+        raise SnapshotError(f"{path}: unreadable ({exc})") from None
+
+
+@contextlib.contextmanager
+def _image_errors(path: Path) -> Iterator[None]:
+    try:
+        yield
     except Image.DecompressionBombError as exc:
         raise SnapshotError(f"{path}: refused, too large to decode ({exc})") from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         # Pillow reports truncated files as OSError and some corrupt chunks as SyntaxError.
         raise SnapshotError(f"{path}: not a readable image ({exc})") from None
+
+
+def _decode(path: Path, data: bytes) -> Image.Image:
+    with _image_errors(path):
+        image = Image.open(io.BytesIO(data))
+        image.load()
+        # An RGB screenshot is used as decoded: converting would copy every pixel again.
+        return image if image.mode == "RGB" else image.convert("RGB")
+
+
+def _header_size(path: Path, data: bytes) -> tuple[int, int]:
+    """The image's size from its header, without decoding pixels. Refuses what decoding would
+    refuse up front: not an image, a decompression bomb, a PNG cut short (its chunks do not reach
+    ``IEND``, as with a half-copied file)."""
+    with _image_errors(path), Image.open(io.BytesIO(data)) as image:
+        size: tuple[int, int] = image.size
+        is_png = image.format == "PNG"
+    if is_png and not _png_complete(data):
+        raise SnapshotError(f"{path}: not a readable image (truncated PNG: no IEND chunk)")
+    return size
+
+
+def _png_complete(data: bytes) -> bool:
+    """Whether a PNG's chunk chain fits in ``data`` and ends with ``IEND`` (CRCs unchecked)."""
+    offset = 8  # the signature
+    while offset + 8 <= len(data):
+        length = int.from_bytes(data[offset : offset + 4], "big")
+        kind = data[offset + 4 : offset + 8]
+        offset += 12 + length  # length, type, data, CRC
+        if offset > len(data):
+            return False
+        if kind == b"IEND":
+            return True
+    return False
 
 
 class ReplayBackend(BaseBackend):
@@ -104,9 +152,13 @@ class ReplayBackend(BaseBackend):
         deadline = deadline or Deadline.never()
         if not self.path.is_dir():
             raise SnapshotError(f"{self.path}: not a snapshot directory")
-        self._image = load_screenshot(self.path / SCREENSHOT)
-        # A snapshot never changes: hash it once, so finds on it skip re-hashing every copy.
-        self._image.info[FINGERPRINT_KEY] = image_fingerprint(self._image)
+        # The screenshot is checked here (header, size, completeness) but decoded on first use:
+        # a find that the tree answers never pays for the pixels.
+        self._png = _read(self.path / SCREENSHOT)
+        self._size = _header_size(self.path / SCREENSHOT, self._png)
+        self._fingerprint = "png:" + hashlib.sha1(self._png, usedforsecurity=False).hexdigest()
+        self._image: Image.Image | None = None
+        self._decode_lock = threading.Lock()
         deadline.check("load")
         self.meta = self._read_meta()
         self._elements = self._read_hierarchy()
@@ -139,11 +191,28 @@ class ReplayBackend(BaseBackend):
     def __repr__(self) -> str:
         return f"ReplayBackend({str(self.path)!r})"
 
+    @property
+    def decoded(self) -> bool:
+        """Whether the screenshot's pixels have been decoded (on the first :meth:`screenshot`)."""
+        return self._image is not None
+
+    def _decoded(self) -> Image.Image:
+        with self._decode_lock:
+            if self._image is None:
+                image = _decode(self.path / SCREENSHOT, self._png)
+                # A snapshot never changes: its file's hash names the frame, so no find hashes
+                # the pixels (the same file always decodes to the same pixels).
+                image.info[FINGERPRINT_KEY] = self._fingerprint
+                self._image = image
+            return self._image
+
     def screen_size(self) -> tuple[int, int]:
-        return self._image.size
+        return self._size
 
     def screenshot(self) -> Image.Image:
-        return self._image.copy()
+        """A copy of the snapshot's screenshot (decoded once, on the first call); raises
+        :class:`SnapshotError` when its pixels cannot be decoded."""
+        return self._decoded().copy()
 
     def hierarchy(self) -> list[Element] | None:
         return list(self._elements) if self._elements is not None else None

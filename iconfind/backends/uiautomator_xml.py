@@ -7,7 +7,6 @@ UiAutomator2 driver. Input is untrusted, so it goes through defusedxml.
 from __future__ import annotations
 
 import logging
-import re
 
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
@@ -21,17 +20,31 @@ NULL_ROOT_MARKER = "null root node returned by UiTestAutomationBridge"
 """The line uiautomator prints instead of XML when the accessibility service has no window."""
 
 
-_CANONICAL_BOUNDS = re.compile(r"\[(\d+),(\d+)\]\[(\d+),(\d+)\]")
-"""The form every real dump uses; anything else goes through :meth:`Bounds.parse`."""
+def _canonical_bounds(text: str) -> tuple[int, int, int, int] | None:
+    """The four numbers of the canonical ``[x1,y1][x2,y2]`` (ASCII digits, no sign, no spaces),
+    read with ``str`` methods: no regex per node. ``None`` for any other form."""
+    if text[:1] != "[" or text[-1:] != "]":
+        return None
+    left, _, right = text[1:-1].partition("][")
+    x1, _, y1 = left.partition(",")
+    x2, _, y2 = right.partition(",")
+    digits = x1 + "," + y1 + "," + x2 + "," + y2
+    if not (x1 and y1 and x2 and y2 and digits.isascii()):
+        return None
+    if not (x1.isdigit() and y1.isdigit() and x2.isdigit() and y2.isdigit()):
+        return None
+    return int(x1), int(y1), int(x2), int(y2)
 
 
 def _bounds(text: str) -> Bounds:
     """``Bounds.parse(text)``, with a fast path for the canonical ``[x1,y1][x2,y2]``."""
-    match = _CANONICAL_BOUNDS.fullmatch(text)
-    if match is None:
+    numbers = _canonical_bounds(text)
+    if numbers is None:
         return Bounds.parse(text)
-    x1, y1, x2, y2 = match.groups()
-    return Bounds(int(x1), int(y1), int(x2), int(y2))
+    x1, y1, x2, y2 = numbers
+    if x2 < x1 or y2 < y1:
+        return Bounds(x1, y1, x2, y2)  # raises InvalidBoundsError, with its message
+    return Bounds.trusted(x1, y1, x2, y2)
 
 
 class _ElementCollector:
@@ -42,58 +55,98 @@ class _ElementCollector:
     ``node`` (``uiautomator dump``) or it carries ``bounds`` (Appium's UiAutomator2 source, whose
     tags are class names); any other element, such as the ``<hierarchy>`` root, is walked
     through without adding a level.
+
+    This is the hot loop of tiers 1-2 on a large tree, so it does per node only what it must:
+    positional construction, bounds read with ``str`` methods, and equal bounds strings (a node
+    and its wrapper, rows of a list) share one immutable :class:`Bounds`.
     """
 
     def __init__(self) -> None:
         self.elements: list[Element] = []
         # One frame per open XML element: (depth of its children, parent index for them).
-        self._frames: list[tuple[int, int | None]] = []
+        frames: list[tuple[int, int | None]] = [(0, None)]
+        shared: dict[str, Bounds] = {}
+        elements = self.elements
+        add, push, pop = elements.append, frames.append, frames.pop
 
-    def start(self, tag: str, attrib: dict[str, str]) -> None:
-        frames = self._frames
-        frame = frames[-1] if frames else (0, None)
-        get = attrib.get
-        if tag != "node" and "bounds" not in attrib:
-            frames.append(frame)
-            return
-        depth, parent = frame
-        own_index = parent
-        try:
-            bounds = _bounds(get("bounds", ""))
-        except InvalidBoundsError as exc:
-            log.warning("dropping a node with junk bounds: %s", exc)
-        else:
-            elements = self.elements
-            own_index = len(elements)
-            elements.append(
-                Element(
-                    bounds=bounds,
-                    text=get("text", ""),
-                    content_desc=get("content-desc", ""),
-                    resource_id=get("resource-id", ""),
-                    class_name=get("class", "" if tag == "node" else tag),
-                    package=get("package", ""),
-                    clickable=get("clickable") == "true",
-                    enabled=get("enabled", "true") != "false",
-                    focusable=get("focusable") == "true",
-                    scrollable=get("scrollable") == "true",
-                    long_clickable=get("long-clickable") == "true",
-                    checkable=get("checkable") == "true",
-                    checked=get("checked") == "true",
-                    selected=get("selected") == "true",
-                    password=get("password") == "true",
-                    index=own_index,
-                    depth=depth,
-                    parent=parent,
+        # Closures over locals, not methods: expat calls these once per XML element.
+        def start(tag: str, attrib: dict[str, str]) -> None:
+            frame = frames[-1]
+            text = attrib.get("bounds")
+            if text is None and tag != "node":
+                push(frame)
+                return
+            depth, parent = frame
+            bounds = shared.get(text) if text is not None else None
+            if bounds is None:
+                try:
+                    bounds = shared[text or ""] = _bounds(text or "")
+                except InvalidBoundsError as exc:
+                    log.warning("dropping a node with junk bounds: %s", exc)
+                    push((depth + 1, parent))
+                    return
+            index = len(elements)
+            try:  # a real dump has every attribute: subscripts, no method call per attribute
+                element = Element(
+                    bounds,
+                    attrib["text"],
+                    attrib["content-desc"],
+                    attrib["resource-id"],
+                    attrib["class"],
+                    attrib["package"],
+                    attrib["clickable"] == "true",
+                    attrib["enabled"] != "false",
+                    attrib["focusable"] == "true",
+                    attrib["scrollable"] == "true",
+                    attrib["long-clickable"] == "true",
+                    attrib["checkable"] == "true",
+                    attrib["checked"] == "true",
+                    attrib["selected"] == "true",
+                    attrib["password"] == "true",
+                    index,
+                    depth,
+                    parent,
                 )
-            )
-        frames.append((depth + 1, own_index))
+            except KeyError:
+                element = _sparse_element(tag, attrib, bounds, index, depth, parent)
+            add(element)
+            push((depth + 1, index))
 
-    def end(self, _tag: str) -> None:
-        self._frames.pop()
+        def end(_tag: str) -> None:
+            pop()
+
+        self.start = start
+        self.end = end
 
     def close(self) -> list[Element]:
         return self.elements
+
+
+def _sparse_element(
+    tag: str, attrib: dict[str, str], bounds: Bounds, index: int, depth: int, parent: int | None
+) -> Element:
+    """A node missing some attributes (Appium sources, hand-written dumps): defaults fill in."""
+    get = attrib.get
+    return Element(
+        bounds,
+        get("text", ""),
+        get("content-desc", ""),
+        get("resource-id", ""),
+        get("class", "" if tag == "node" else tag),
+        get("package", ""),
+        get("clickable") == "true",
+        get("enabled") != "false",
+        get("focusable") == "true",
+        get("scrollable") == "true",
+        get("long-clickable") == "true",
+        get("checkable") == "true",
+        get("checked") == "true",
+        get("selected") == "true",
+        get("password") == "true",
+        index,
+        depth,
+        parent,
+    )
 
 
 def parse_uiautomator_xml(data: str | bytes) -> list[Element] | None:

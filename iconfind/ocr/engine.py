@@ -14,7 +14,6 @@ import threading
 from collections.abc import Iterator
 from typing import Any, Protocol, runtime_checkable
 
-import pytesseract
 from attrs import frozen
 from PIL import Image
 
@@ -124,6 +123,8 @@ class TesseractEngine:
             return
 
         def start() -> None:
+            import pytesseract  # imports NumPy: loaded with the first OCR pass, not the chain
+
             with _CMD_LOCK:
                 previous = pytesseract.pytesseract.tesseract_cmd
                 pytesseract.pytesseract.tesseract_cmd = self.tesseract_cmd
@@ -140,6 +141,8 @@ class TesseractEngine:
     def read(self, image: Image.Image) -> list[OcrWord]:
         if not self.available():
             raise self._unavailable()
+        import pytesseract  # imports NumPy: loaded with the first OCR pass, not the chain
+
         self._start_once()
         timeout = self._timeout()
         try:

@@ -3,12 +3,34 @@
 * :class:`IconRecognizer` ranks icon classes for a crop and applies the clear-winner rule.
 * :class:`ReferenceSet` / :func:`load_or_build`: the rendered icon-font glyphs it compares with.
 * :func:`find_icon_blobs`: icon-sized shapes on a screenshot that has no accessibility tree.
+
+Names are imported on first use (see :mod:`iconfind._lazy`): OpenCV and NumPy load when a
+recognizer or the blob finder is first used, not when a strategy chain is built.
 """
 
-from iconfind.recognition.blobs import find_icon_blobs
-from iconfind.recognition.lazy import LazyRecognizer
-from iconfind.recognition.recognizer import MIN_MARGIN, MIN_SCORE, IconRecognizer
-from iconfind.recognition.references import GlyphTable, ReferenceSet, load_or_build
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from iconfind._lazy import attach
+
+if TYPE_CHECKING:
+    from iconfind.recognition.blobs import find_icon_blobs
+    from iconfind.recognition.lazy import LazyRecognizer
+    from iconfind.recognition.recognizer import MIN_MARGIN, MIN_SCORE, IconRecognizer
+    from iconfind.recognition.references import GlyphTable, ReferenceSet, load_or_build
+
+_LAZY = {
+    "MIN_MARGIN": "iconfind.recognition.recognizer",
+    "MIN_SCORE": "iconfind.recognition.recognizer",
+    "GlyphTable": "iconfind.recognition.references",
+    "IconRecognizer": "iconfind.recognition.recognizer",
+    "LazyRecognizer": "iconfind.recognition.lazy",
+    "ReferenceSet": "iconfind.recognition.references",
+    "find_icon_blobs": "iconfind.recognition.blobs",
+    "load_or_build": "iconfind.recognition.references",
+}
+__getattr__, __dir__ = attach(__name__, _LAZY)
 
 __all__ = [
     "MIN_MARGIN",

@@ -1,6 +1,8 @@
 """Tier 3: text only the pixels carry, read with Tesseract.
 
-Runs when the accessibility tiers found nothing: a null-root dump, a canvas, a web view, a game.
+Runs when the accessibility tiers found nothing: a null-root dump, a canvas, a web view, a game
+(and, for a query naming an icon, when local recognition was not sure: see
+:mod:`iconfind.strategies.icon_first`).
 See docs/ocr.md for the passes, thresholds and speed tricks.
 """
 
@@ -18,14 +20,6 @@ from iconfind._screen import Screen
 from iconfind.ocr.cache import OcrCache, Words
 from iconfind.ocr.engine import OcrEngine, OcrWord, TesseractEngine
 from iconfind.ocr.phrases import MIN_CONFIDENCE, Phrase, find_phrases, tokens
-from iconfind.ocr.preprocess import (
-    TARGET_GLYPH_HEIGHT,
-    glyph_height,
-    light_text_inverted,
-    resize,
-    to_gray,
-    working_scale,
-)
 from iconfind.strategies.base import Query
 
 PLAIN, INVERTED, LAYOUT = "plain", "inverted", "layout"
@@ -111,6 +105,16 @@ class OcrText:
         return self.cache.get_or_compute(key, lambda: self._ocr(screen, pass_name))
 
     def _ocr(self, screen: Screen, pass_name: str) -> Words:
+        # OpenCV and NumPy load with the first OCR pass, not with the chain.
+        from iconfind.ocr.preprocess import (
+            TARGET_GLYPH_HEIGHT,
+            glyph_height,
+            light_text_inverted,
+            resize,
+            to_gray,
+            working_scale,
+        )
+
         image = screen.screenshot
         width, height = image.size
         dx = dy = 0

@@ -39,10 +39,14 @@ def sign_in(snapshots: Path) -> ReplayBackend:
 
 
 def test_ocr_is_tier_three_of_the_default_chain() -> None:
+    # With recognition, the confident-icon step runs before OCR (for icon queries only).
     chain = default_chain()
     names = [strategy.name for strategy in chain]
-    assert names[:3] == ["accessibility", "resource_id", "ocr"]
-    assert isinstance(chain[2], OcrText)
+    assert names[:4] == ["accessibility", "resource_id", "icon", "ocr"]
+    assert isinstance(chain[3], OcrText)
+    plain = default_chain(recognition=False)
+    assert [strategy.name for strategy in plain][:3] == ["accessibility", "resource_id", "ocr"]
+    assert isinstance(plain[2], OcrText)
 
 
 def test_null_root_screen_finds_the_white_on_blue_button(
