@@ -37,6 +37,11 @@ class SnapshotError(IconfindError):
     """A snapshot that cannot be read: missing, no screenshot, truncated image, bad meta.json."""
 
 
+class ImageTooLargeError(SnapshotError, ValueError):
+    """A screenshot over :data:`iconfind._decode.MAX_SCREEN_PIXELS` (100 MP), refused
+    from its header before any pixel is decoded (a decompression bomb, not a screen)."""
+
+
 class BackendError(IconfindError):
     """The device or its SDK failed (disconnected, adb error, driver gone).
 
@@ -123,6 +128,7 @@ __all__ = [
     "DeviceTimeoutError",
     "FollowUpError",
     "IconfindError",
+    "ImageTooLargeError",
     "InvalidArgumentError",
     "InvalidBoundsError",
     "InvalidQueryError",

@@ -24,7 +24,7 @@ from iconfind._errors import DeviceTimeoutError, InvalidArgumentError
 from iconfind._models import Element
 from iconfind._scaling import Scaling
 from iconfind.backends.base import DeviceBackend
-from iconfind.backends.replay import SnapshotMeta
+from iconfind.backends.replay import MAX_DENSITY, SnapshotMeta
 
 T = TypeVar("T")
 
@@ -57,7 +57,7 @@ def backend_density(backend: DeviceBackend) -> tuple[float, bool]:
         isinstance(density, (int, float))
         and not isinstance(density, bool)
         and math.isfinite(density)
-        and density > 0
+        and 0 < density <= MAX_DENSITY
     ):
         return float(density), False
     return DEFAULT_DENSITY, True

@@ -8,14 +8,14 @@ become :class:`~iconfind.BackendError` with the phase that failed.
 from __future__ import annotations
 
 import base64
-import io
 from collections.abc import Mapping
 from typing import Any
 
 import httpx
 from PIL import Image, UnidentifiedImageError
 
-from iconfind._errors import BackendError
+from iconfind._decode import open_rgb
+from iconfind._errors import BackendError, ImageTooLargeError
 from iconfind._models import Element
 from iconfind.backends.page_source import parse_page_source
 
@@ -115,9 +115,9 @@ class AppiumBackend:
     def screenshot(self) -> Image.Image:
         data = self._session("GET", "/screenshot", "screenshot")
         try:
-            with Image.open(io.BytesIO(base64.b64decode(data))) as image:
-                image.load()
-                rgb: Image.Image = image.convert("RGB")
+            rgb = open_rgb(base64.b64decode(data), "Appium screenshot")
+        except ImageTooLargeError as exc:
+            raise BackendError(str(exc), phase="screenshot") from None
         except (TypeError, ValueError, UnidentifiedImageError, OSError) as exc:
             raise BackendError(
                 f"Appium sent a screenshot that is not an image: {exc}", phase="screenshot"

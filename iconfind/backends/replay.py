@@ -14,7 +14,8 @@ from typing import Any
 import attrs
 from PIL import Image, UnidentifiedImageError
 
-from iconfind._errors import SnapshotError
+from iconfind._decode import open_rgb
+from iconfind._errors import ImageTooLargeError, SnapshotError
 from iconfind._models import Element, Point
 from iconfind._screen import FINGERPRINT_KEY, image_fingerprint
 from iconfind.backends.base import WindowInfo
@@ -45,14 +46,31 @@ class SnapshotMeta:
                 f"{where}: platform {platform!r} is not one of {', '.join(PLATFORMS)}"
             )
         density = raw.get("density")
-        if density is not None and not _positive_number(density):
-            raise SnapshotError(f"{where}: density must be a positive number, got {density!r}")
+        if density is not None and not (_positive_number(density) and density <= MAX_DENSITY):
+            raise SnapshotError(
+                f"{where}: density must be a positive number of pixels per dp up to "
+                f"{MAX_DENSITY:g}, got {density!r}"
+            )
         return cls(
             platform=platform,
-            app=str(raw.get("app", "")),
-            window=str(raw.get("window", "")),
+            app=_text_field(raw, "app", where),
+            window=_text_field(raw, "window", where),
             density=float(density) if density is not None else None,
         )
+
+
+MAX_DENSITY = 100.0
+"""The largest ``density`` (pixels per dp) a snapshot may claim; real screens are under 5."""
+
+
+def _text_field(raw: dict[str, Any], key: str, where: Path) -> str:
+    """A string field of meta.json: absent or ``null`` is ``""`` (never the text "None")."""
+    value = raw.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise SnapshotError(f"{where}: {key} must be a string, got {type(value).__name__}")
+    return value
 
 
 def _positive_number(value: object) -> bool:
@@ -68,10 +86,9 @@ def _positive_number(value: object) -> bool:
 def load_screenshot(path: Path) -> Image.Image:
     """Open and fully decode a PNG, turning every decoding failure into :class:`SnapshotError`."""
     try:
-        with Image.open(path) as image:
-            image.load()
-            rgb: Image.Image = image.convert("RGB")
-            return rgb
+        return open_rgb(path, str(path))
+    except ImageTooLargeError:
+        raise
     except FileNotFoundError:
         raise SnapshotError(f"{path}: missing (a snapshot needs {SCREENSHOT})") from None
     except Image.DecompressionBombError as exc:
@@ -111,6 +128,8 @@ class ReplayBackend:
             raw = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise SnapshotError(f"{path}: not valid JSON ({exc})") from None
+        except RecursionError:  # a thousands-deep array: not a meta.json
+            raise SnapshotError(f"{path}: nested too deeply to be a meta.json") from None
         return SnapshotMeta.from_json(raw, path)
 
     def _read_hierarchy(self) -> list[Element] | None:
