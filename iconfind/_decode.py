@@ -38,7 +38,14 @@ def open_rgb(source: str | Path | bytes, what: str) -> Image.Image:
     handle = io.BytesIO(source) if isinstance(source, bytes) else source
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
-        with Image.open(handle) as image:
+        try:
+            opened = Image.open(handle)
+        except Image.DecompressionBombError as exc:  # over twice Pillow's limit, so over ours
+            raise ImageTooLargeError(
+                f"{what}: refused, over the {MAX_SCREEN_PIXELS // 1_000_000} MP screenshot cap "
+                f"({exc})"
+            ) from None
+        with opened as image:
             check_pixels(image.size, what)
             image.load()
             rgb: Image.Image = image.convert("RGB")

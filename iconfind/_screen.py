@@ -13,6 +13,7 @@ from typing import TypeVar
 from PIL import Image
 
 from iconfind._models import Element
+from iconfind._secrets import mask_secrets
 from iconfind.backends.base import DeviceBackend
 
 T = TypeVar("T")
@@ -77,7 +78,7 @@ class Screen:
         """The accessibility tree, or ``None`` when unavailable (or empty)."""
         if self._hierarchy is _UNSET:
             elements = self._capture("hierarchy", self.backend.hierarchy)
-            self._hierarchy = elements or None
+            self._hierarchy = mask_secrets(elements) or None  # issue 22: no password text
         return self._hierarchy  # type: ignore[return-value]
 
     @property

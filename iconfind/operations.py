@@ -23,6 +23,7 @@ from iconfind._budget import call_with_budget
 from iconfind._errors import DeviceTimeoutError, InvalidArgumentError
 from iconfind._models import Element
 from iconfind._scaling import Scaling
+from iconfind._secrets import mask_secrets
 from iconfind.backends.base import DeviceBackend
 from iconfind.backends.replay import MAX_DENSITY, SnapshotMeta
 
@@ -249,7 +250,7 @@ def check_accessibility(
 
 def accessibility_check(backend: DeviceBackend, *, budget_s: float = 10.0) -> AccessibilityReport:
     """:func:`check_accessibility` on the backend's current tree and density."""
-    elements = bounded(backend.hierarchy, budget_s, "hierarchy")
+    elements = mask_secrets(bounded(backend.hierarchy, budget_s, "hierarchy"))
     density, assumed = bounded(lambda: backend_density(backend), budget_s, "density")
     return check_accessibility(elements or None, density, assumed=assumed)
 
@@ -290,7 +291,7 @@ def visual_snapshot(
 ) -> VisualSnapshot:
     """Screenshot + screen/app metadata: the last rung of the fallback chain, for AI vision."""
     shot = take_screenshot(backend, inline=True, scaling=scaling, budget_s=budget_s)
-    elements = bounded(backend.hierarchy, budget_s, "hierarchy")
+    elements = mask_secrets(bounded(backend.hierarchy, budget_s, "hierarchy"))
     meta = bounded(lambda: backend_meta(backend), budget_s, "meta")
     density, assumed = bounded(lambda: backend_density(backend), budget_s, "density")
     return VisualSnapshot(

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from PIL import Image
 
 from iconfind._models import Bounds
+from iconfind._secrets import mask_secrets
 from iconfind.backends.base import AppAwareBackend, DeviceBackend, WindowInfo
 from iconfind.backends.replay import SnapshotMeta
 from iconfind.memory.audit import AuditEntry
@@ -167,7 +168,7 @@ def get_screen_context(
             when, window, size, (), LearnedPatterns(app_signature(window)), blocked=True
         )
     screenshot = backend.screenshot()
-    elements = backend.hierarchy() or []
+    elements = mask_secrets(backend.hierarchy()) or []
     a11y = targets_from_elements(elements, window, screenshot=screenshot, now=when)
     stored = memory.query(window.app, window.window, limit=MEMORY_SCAN_LIMIT)
     if learn:

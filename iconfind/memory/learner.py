@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from iconfind._errors import BackendError
 from iconfind._models import Element
+from iconfind._secrets import mask_secrets
 from iconfind.backends.base import DeviceBackend
 from iconfind.memory.audit import AuditEntry
 from iconfind.memory.base import Memory
@@ -93,7 +94,7 @@ class DesktopLearner:
             raise PermissionError(f"{window.app} is on the blocklist: not indexed")
         now = now_s()
         target = teach_target(window, label, x, y, now=now)
-        under = _element_under(self.backend.hierarchy() or [], x, y)
+        under = _element_under(mask_secrets(self.backend.hierarchy()) or [], x, y)
         if under is not None:
             target = evolve(
                 target,
