@@ -108,8 +108,9 @@ def _relocate_moved(
             out.append(target)
             continue
         moved = relocated(target, found.bounds, now)
-        memory.upsert([moved])
-        memory.log(
+        # Atomic, counters and confidence kept as stored (another process may have tapped it).
+        moved = memory.learn(
+            moved,
             AuditEntry(
                 "relocate",
                 now,
@@ -117,7 +118,8 @@ def _relocate_moved(
                 target.window_title,
                 target.id,
                 {"from": target.bounds.to_list(), "to": moved.bounds.to_list()},
-            )
+            ),
+            keep_confidence=True,
         )
         out.append(moved)
     return out

@@ -103,20 +103,10 @@ class DesktopLearner:
                 role=role_of(under),
                 depth=under.depth,
             )
-        previous = self.memory.get(target.id)
-        if previous is not None:
-            target = evolve(
-                target,
-                first_seen=previous.first_seen,
-                hit_count=previous.hit_count,
-                miss_count=previous.miss_count,
-            )
         target = evolve(target, visual_hash=visual_hash(self.backend.screenshot(), target.bounds))
-        self.memory.upsert([target])
-        self.memory.log(
-            AuditEntry("teach", now, window.app, window.window, target.id, {"label": label})
-        )
-        return target
+        # One atomic write: a teach never loses hits other processes record meanwhile.
+        entry = AuditEntry("teach", now, window.app, window.window, target.id, {"label": label})
+        return self.memory.learn(target, entry)
 
 
 def _element_under(elements: list[Element], x: int, y: int) -> Element | None:
