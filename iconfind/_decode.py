@@ -26,8 +26,9 @@ def check_pixels(size: tuple[int, int], what: str) -> None:
     width, height = size
     if width * height > MAX_SCREEN_PIXELS:
         raise ImageTooLargeError(
-            f"{what}: refused, {width}x{height} is {width * height / 1e6:.0f} MP, over the "
-            f"{MAX_SCREEN_PIXELS // 1_000_000} MP screenshot cap"
+            f"{what}: refused, too large to decode: {width}x{height} is "
+            f"{width * height / 1e6:.0f} MP, over the {MAX_SCREEN_PIXELS // 1_000_000} MP "
+            "screenshot cap"
         )
 
 
@@ -42,8 +43,8 @@ def open_rgb(source: str | Path | bytes, what: str) -> Image.Image:
             opened = Image.open(handle)
         except Image.DecompressionBombError as exc:  # over twice Pillow's limit, so over ours
             raise ImageTooLargeError(
-                f"{what}: refused, over the {MAX_SCREEN_PIXELS // 1_000_000} MP screenshot cap "
-                f"({exc})"
+                f"{what}: refused, too large to decode: over the "
+                f"{MAX_SCREEN_PIXELS // 1_000_000} MP screenshot cap ({exc})"
             ) from None
         with opened as image:
             check_pixels(image.size, what)

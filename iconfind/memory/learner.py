@@ -35,8 +35,11 @@ class DesktopLearner:
         *,
         blocklist: AppBlocklist | None = None,
         vision: VisionDetector | None = None,
+        budget_s: float | None = None,
     ) -> None:
         self.backend = backend
+        self.budget_s = budget_s
+        """Time allowed to read one capture (``None``: no limit); see :func:`get_screen_context`."""
         self.memory = memory
         self.blocklist = blocklist if blocklist is not None else AppBlocklist()
         self.vision = vision
@@ -50,6 +53,7 @@ class DesktopLearner:
             blocklist=self.blocklist,
             vision=self.vision,
             force_vision=force_vision,
+            budget_s=self.budget_s,
         )
         return self.last_context
 
