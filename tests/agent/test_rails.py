@@ -166,7 +166,13 @@ def test_audit_log_records_every_action(
     ]
     lines = [json.loads(line) for line in log.read_text().splitlines()]
     assert lines == [
-        started[0], expected[0], started[1], expected[1], started[2], expected[2], expected[3]
+        started[0],
+        expected[0],
+        started[1],
+        expected[1],
+        started[2],
+        expected[2],
+        expected[3],
     ]
     assert "hunter2" not in log.read_text()
     assert toolbar.taps == [Point(1006, 157)]

@@ -19,12 +19,24 @@ NODE = (
 )
 
 
-def node(i: int, text: str, bounds: tuple[int, int, int, int], *, clickable: bool = True,
-         password: bool = False) -> str:
+def node(
+    i: int,
+    text: str,
+    bounds: tuple[int, int, int, int],
+    *,
+    clickable: bool = True,
+    password: bool = False,
+) -> str:
     x1, y1, x2, y2 = bounds
     return NODE.format(
-        i=i, text=quoteattr(text), clickable=str(clickable).lower(),
-        password=str(password).lower(), x1=x1, y1=y1, x2=x2, y2=y2,
+        i=i,
+        text=quoteattr(text),
+        clickable=str(clickable).lower(),
+        password=str(password).lower(),
+        x1=x1,
+        y1=y1,
+        x2=x2,
+        y2=y2,
     )
 
 

@@ -73,9 +73,21 @@ def test_started_line_is_on_disk_before_the_device_is_touched(tmp_path: Path) ->
 
 def test_mcp_refuses_an_unwritable_audit_log_at_start_up(tmp_path: Path) -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "iconfind", "mcp", "--replay", str(SNAPSHOTS / "toolbar"),
-         "--audit-log", str(tmp_path / "nope" / "a.jsonl")],
-        capture_output=True, text=True, timeout=120, check=False, stdin=subprocess.DEVNULL,
+        [
+            sys.executable,
+            "-m",
+            "iconfind",
+            "mcp",
+            "--replay",
+            str(SNAPSHOTS / "toolbar"),
+            "--audit-log",
+            str(tmp_path / "nope" / "a.jsonl"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        stdin=subprocess.DEVNULL,
         env={**os.environ, "PYTHONPATH": str(REPO)},
     )
     assert proc.returncode == 2
@@ -88,8 +100,9 @@ def test_mcp_with_a_full_audit_log_does_not_tap() -> None:
     async def script(session: ClientSession) -> Any:
         return await session.call_tool("ui", TAP)
 
-    result = run_session(["--replay", str(SNAPSHOTS / "toolbar"), "--audit-log", "/dev/full"],
-                         script)
+    result = run_session(
+        ["--replay", str(SNAPSHOTS / "toolbar"), "--audit-log", "/dev/full"], script
+    )
     assert result.is_error
     assert text_of(result)["error"] == "audit_unavailable"
 

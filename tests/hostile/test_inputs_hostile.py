@@ -55,7 +55,11 @@ def test_cli_refuses_the_bomb_in_one_line_under_1_gb(tmp_path: Path) -> None:
         "sys.exit(status)\n"
     )
     proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=300,
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=300,
         check=False,
     )
     assert proc.returncode == 2
@@ -77,7 +81,11 @@ def test_image_between_pillow_warning_and_cap_decodes_silently(tmp_path: Path) -
         f"print(open_rgb({str(path)!r}, 'x').size)\n"
     )
     proc = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=ENV, timeout=300,
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=300,
         check=False,
     )
     assert proc.returncode == 0, proc.stderr
@@ -89,7 +97,11 @@ def test_mcp_server_refuses_a_bomb_snapshot_at_start_up(tmp_path: Path) -> None:
     snap = bomb(tmp_path / "bomb")
     proc = subprocess.run(
         [sys.executable, "-m", "iconfind", "mcp", "--replay", str(snap)],
-        capture_output=True, text=True, env=ENV, timeout=300, check=False,
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=300,
+        check=False,
         stdin=subprocess.DEVNULL,
     )
     assert proc.returncode == 2 and proc.stdout == ""

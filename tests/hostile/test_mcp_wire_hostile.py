@@ -46,11 +46,20 @@ class Wire:
 @pytest.fixture(scope="module")
 def wire() -> Iterator[Wire]:
     server = Wire()
-    server.send(json.dumps({
-        "jsonrpc": "2.0", "id": 0, "method": "initialize",
-        "params": {"protocolVersion": "2025-06-18", "capabilities": {},
-                   "clientInfo": {"name": "hostile", "version": "1"}},
-    }).encode())
+    server.send(
+        json.dumps(
+            {
+                "jsonrpc": "2.0",
+                "id": 0,
+                "method": "initialize",
+                "params": {
+                    "protocolVersion": "2025-06-18",
+                    "capabilities": {},
+                    "clientInfo": {"name": "hostile", "version": "1"},
+                },
+            }
+        ).encode()
+    )
     assert server.receive()["id"] == 0
     server.send(b'{"jsonrpc":"2.0","method":"notifications/initialized"}')
     yield server
@@ -63,11 +72,18 @@ def wire() -> Iterator[Wire]:
 
 DEEP = (
     b'{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"ui","arguments":'
-    + b'{"a":' * 50_000 + b"1" + b"}" * 50_000 + b"}}"
+    + b'{"a":' * 50_000
+    + b"1"
+    + b"}" * 50_000
+    + b"}}"
 )
 CASES = [
-    ("params as a string", b'{"jsonrpc":"2.0","id":1,"method":"tools/list","params":"x"}',
-     -32600, 1),
+    (
+        "params as a string",
+        b'{"jsonrpc":"2.0","id":1,"method":"tools/list","params":"x"}',
+        -32600,
+        1,
+    ),
     ("an object as id", b'{"jsonrpc":"2.0","id":{"a":1},"method":"tools/list"}', -32600, None),
     ("a batch array", b'[{"jsonrpc":"2.0","id":3,"method":"tools/list"}]', -32600, None),
     ("a NUL byte", b'{"jsonrpc":"2.0","id":4,"method":"tools/list"\x00}', -32700, None),

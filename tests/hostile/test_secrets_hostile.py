@@ -26,15 +26,21 @@ def test_locator_find_and_dump_never_show_the_secret(tmp_path: Path) -> None:
     found = locator.find(SECRET)
     assert not found.elements or all(SECRET not in repr(e.to_dict()) for e in found.elements)
     box = ToolBox(Locator(backend, scaling=Scaling.raw()))
-    for args in ({"operation": "dump"}, {"operation": "find", "selector": {"text": SECRET}},
-                 {"operation": "accessibility-check"}):
+    for args in (
+        {"operation": "dump"},
+        {"operation": "find", "selector": {"text": SECRET}},
+        {"operation": "accessibility-check"},
+    ):
         assert SECRET not in repr(box.call("ui", args))
 
 
 def test_cli_never_prints_the_secret(tmp_path: Path, run_cli: Any) -> None:
     snap = password_subtree(tmp_path / "snap")
-    for args in (("dump", "--json"), ("find", SECRET, "--json", "--no-recognition"),
-                 ("accessibility-check", "--json")):
+    for args in (
+        ("dump", "--json"),
+        ("find", SECRET, "--json", "--no-recognition"),
+        ("accessibility-check", "--json"),
+    ):
         out = run_cli(*args, "--replay", snap)
         assert SECRET not in out.stdout + out.stderr
 
@@ -46,9 +52,11 @@ def test_memory_database_never_stores_the_secret(tmp_path: Path) -> None:
         context = get_screen_context(backend, memory, blocklist=AppBlocklist([]))
         assert SECRET not in context.to_text()
         assert any(t.label == "Sign in" for t in context.targets)
-    raw = db.read_bytes() + (tmp_path / "memory.sqlite3-wal").read_bytes() if (
-        tmp_path / "memory.sqlite3-wal"
-    ).exists() else db.read_bytes()
+    raw = (
+        db.read_bytes() + (tmp_path / "memory.sqlite3-wal").read_bytes()
+        if (tmp_path / "memory.sqlite3-wal").exists()
+        else db.read_bytes()
+    )
     assert SECRET.encode() not in raw
     with sqlite3.connect(db) as conn:
         rows = conn.execute("SELECT label FROM targets UNION ALL SELECT detail FROM audit")
