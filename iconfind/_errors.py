@@ -30,8 +30,21 @@ class InvalidArgumentError(IconfindError, ValueError):
     (``.png``, ``.jpg``) or cannot be written."""
 
 
+class AuditLogError(IconfindError):
+    """The agent audit log cannot be written (missing directory, no permission, disk full).
+
+    Raised when :class:`~iconfind.agent.Rails` is created with an audit path it cannot append
+    to; during a session the tool call is refused (``audit_unavailable``) instead, before any
+    action runs, so no action ever happens without its audit record."""
+
+
 class SnapshotError(IconfindError):
     """A snapshot that cannot be read: missing, no screenshot, truncated image, bad meta.json."""
+
+
+class ImageTooLargeError(SnapshotError, ValueError):
+    """A screenshot over :data:`iconfind._decode.MAX_SCREEN_PIXELS` (100 MP), refused
+    from its header before any pixel is decoded (a decompression bomb, not a screen)."""
 
 
 class BackendError(IconfindError):
@@ -160,11 +173,13 @@ class MemoryStoreError(IconfindError):
 
 
 __all__ = [
+    "AuditLogError",
     "BackendError",
     "BackendUrlError",
     "DeviceTimeoutError",
     "FollowUpError",
     "IconfindError",
+    "ImageTooLargeError",
     "InvalidArgumentError",
     "InvalidBoundsError",
     "InvalidQueryError",

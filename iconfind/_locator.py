@@ -11,9 +11,9 @@ import attrs
 from iconfind._budget import device_call
 from iconfind._deadline import DEFAULT_BUDGET_S, Clock, Deadline, check_budget, default_budget
 from iconfind._errors import DeviceTimeoutError, FollowUpError, IconfindError
-from iconfind._models import Candidate, Element, FindError, FindResult, Point, Selector
+from iconfind._models import Bounds, Candidate, Element, FindError, FindResult, Point, Selector
 from iconfind._patterns import IconPatterns
-from iconfind._scaling import Scaling, ScreenTransform
+from iconfind._scaling import Scaling, ScreenTransform, device_tap_point
 from iconfind._screen import Screen
 from iconfind.backends.base import DeviceBackend
 from iconfind.strategies import default_chain
@@ -200,11 +200,10 @@ class Locator:
             scale_factor=round(transform.factor, 4),
         )
 
-    def _to_device(self, point: Point) -> Point:
-        if self.scaling is None:
-            return point
-        transform = self.transform(Screen(self.backend, Deadline.after(self.budget_s)))
-        return point if transform is None else transform.to_device(point)
+    def _to_device(self, point: Point, within: Bounds | None = None) -> Point:
+        """The device pixel to tap; off-screen points are refused (:func:`device_tap_point`)."""
+        screen = Screen(self.backend, Deadline.after(self.budget_s))
+        return device_tap_point(point, screen.size, self.transform(screen), within)
 
     # -- tap and input -------------------------------------------------------------------------
 
@@ -235,7 +234,7 @@ class Locator:
             self._tap_device(self._to_device(target))
             return FindResult(tapped=target)
         if isinstance(target, Element):
-            self._tap_device(self._to_device(target.center))
+            self._tap_device(self._to_device(target.center, target.bounds))
             notes = self._remember(target)
             return FindResult(elements=(target,), tapped=target.center, notes=notes)
         if isinstance(target, int) and not isinstance(target, bool):
@@ -257,7 +256,7 @@ class Locator:
                 f"element index {index} is out of range: the result has {len(result.elements)}"
             )
         point = result.elements[index].center
-        self._tap_device(self._to_device(point))
+        self._tap_device(self._to_device(point, result.elements[index].bounds))
         notes = self._remember(result.elements[index])
         tapped = attrs.evolve(result, tapped=point, notes=(*result.notes, *notes))
         self.last_result = tapped

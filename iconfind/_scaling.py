@@ -86,3 +86,41 @@ class ScreenTransform:
         if self.identity:
             return image
         return image.resize(self.image_size, Image.Resampling.LANCZOS)
+
+
+def device_tap_point(
+    point: Point,
+    screen_size: tuple[int, int],
+    transform: ScreenTransform | None = None,
+    within: Bounds | None = None,
+) -> Point:
+    """The device pixel to tap for ``point`` (caller space), refusing what would tap elsewhere.
+
+    Raises :class:`~iconfind.InvalidArgumentError` when ``point`` is off the screen (the image
+    when ``transform`` scales), or when ``within`` (the tapped element, caller space) has no
+    area at this scale or its point converts to a device pixel outside the element: a scale so
+    coarse that the tap would land beside it.
+    """
+    width, height = transform.image_size if transform is not None else screen_size
+    if not (0 <= point.x < width and 0 <= point.y < height):
+        space = "screenshot image" if transform is not None else "screen"
+        raise InvalidArgumentError(
+            f"tap point ({point.x}, {point.y}) is off the {space} ({width}x{height})"
+        )
+    if transform is None:
+        return point
+    device = transform.to_device(point)
+    if within is not None:
+        f = transform.factor
+        inside = (
+            within.x2 > within.x1
+            and within.y2 > within.y1
+            and within.x1 * f <= device.x < within.x2 * f
+            and within.y1 * f <= device.y < within.y2 * f
+        )
+        if not inside:
+            raise InvalidArgumentError(
+                f"the element {within.format()} is too small to tap at this scale "
+                f"(factor {transform.factor:g}): use a larger max_dimension or raw coordinates"
+            )
+    return device

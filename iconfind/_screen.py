@@ -17,6 +17,7 @@ from PIL import Image
 from iconfind._budget import device_call
 from iconfind._deadline import Clock, Deadline
 from iconfind._models import Element
+from iconfind._secrets import mask_secrets
 from iconfind.backends.base import DeviceBackend
 
 T = TypeVar("T")
@@ -89,7 +90,7 @@ class Screen:
         """The accessibility tree, or ``None`` when unavailable (or empty)."""
         if self._hierarchy is _UNSET:
             elements = self._capture("hierarchy", self.backend.hierarchy)
-            self._hierarchy = elements or None
+            self._hierarchy = mask_secrets(elements) or None  # issue 22: no password text
         return self._hierarchy  # type: ignore[return-value]
 
     @property

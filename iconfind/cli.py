@@ -133,6 +133,11 @@ def build_parser() -> argparse.ArgumentParser:
         help="refuse to read or act while APP is in front (repeatable, wildcards)",
     )
     mcp.add_argument("--audit-log", metavar="FILE", help="append every action as a JSON line")
+    mcp.add_argument(
+        "--output-dir",
+        metavar="DIR",
+        help="the only directory ui screenshot may write to (default: a new temporary directory)",
+    )
     record = commands.add_parser(
         "record", help="write a live screen as a snapshot directory (replay case, bug report)"
     )
@@ -240,14 +245,26 @@ def _run_mcp(args: argparse.Namespace) -> int:
         from iconfind.agent.mcp import run_stdio
     except ImportError as exc:
         raise UsageError(f"iconfind mcp needs: pip install 'iconfind[mcp]' ({exc})") from None
+    if args.max_actions_per_minute < 0:
+        raise UsageError(
+            f"--max-actions-per-minute must be 0 or more, got {args.max_actions_per_minute}"
+        )
+    if not args.raw and args.max_dimension < 1:
+        raise UsageError(f"--max-dimension must be a positive number, got {args.max_dimension}")
     scaling = Scaling.raw() if args.raw else Scaling(args.max_dimension)
+    # Refused here, before serving: an unwritable audit log or output directory.
     rails = Rails(
         max_actions_per_minute=args.max_actions_per_minute,
         blocklist=args.block,
         audit_path=args.audit_log,
     )
     try:
-        run_stdio(ToolBox(Locator(backend, budget_s=args.budget, scaling=scaling), rails=rails))
+        toolbox = ToolBox(
+            Locator(backend, budget_s=args.budget, scaling=scaling),
+            rails=rails,
+            output_dir=args.output_dir,
+        )
+        run_stdio(toolbox)
     finally:
         close_backend(backend)
     return EXIT_OK

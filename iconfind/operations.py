@@ -25,7 +25,9 @@ from iconfind._deadline import Deadline
 from iconfind._errors import InvalidArgumentError
 from iconfind._models import Element
 from iconfind._scaling import Scaling
+from iconfind._secrets import mask_secrets
 from iconfind.backends.base import BackendInfo, DeviceBackend, backend_info
+from iconfind.backends.replay import MAX_DENSITY
 
 T = TypeVar("T")
 
@@ -59,7 +61,7 @@ def backend_density(backend: DeviceBackend) -> tuple[float, bool]:
         isinstance(density, (int, float))
         and not isinstance(density, bool)
         and math.isfinite(density)
-        and density > 0
+        and 0 < density <= MAX_DENSITY
     ):
         return float(density), False
     return DEFAULT_DENSITY, True
@@ -252,7 +254,7 @@ def check_accessibility(
 def accessibility_check(backend: DeviceBackend, *, budget_s: float = 10.0) -> AccessibilityReport:
     """:func:`check_accessibility` on the backend's current tree and density."""
     deadline = Deadline.after(budget_s)
-    elements = bounded(backend, backend.hierarchy, deadline, "hierarchy")
+    elements = mask_secrets(bounded(backend, backend.hierarchy, deadline, "hierarchy"))
     density, assumed = bounded(backend, lambda: backend_density(backend), deadline, "info")
     return check_accessibility(elements or None, density, assumed=assumed)
 
@@ -294,7 +296,7 @@ def visual_snapshot(
     """Screenshot + screen/app metadata: the last rung of the fallback chain, for AI vision."""
     deadline = Deadline.after(budget_s)
     shot = take_screenshot(backend, inline=True, scaling=scaling, budget_s=deadline.remaining())
-    elements = bounded(backend, backend.hierarchy, deadline, "hierarchy")
+    elements = mask_secrets(bounded(backend, backend.hierarchy, deadline, "hierarchy"))
     meta = bounded(backend, lambda: backend_meta(backend), deadline, "info")
     density, assumed = bounded(backend, lambda: backend_density(backend), deadline, "info")
     return VisualSnapshot(

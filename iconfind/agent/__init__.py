@@ -9,7 +9,9 @@ Two lines for a custom agent::
 Needs ``jsonschema`` (extra ``iconfind[agent]``).
 """
 
+from iconfind._errors import AuditLogError
 from iconfind.agent.images import ImagePart, split_images
+from iconfind.agent.outputs import OutputDir
 from iconfind.agent.rails import Action, AuditRecord, FrontApp, Rails, Refusal, current_window
 from iconfind.agent.schemas import (
     TOOLS,
@@ -26,10 +28,12 @@ __all__ = [
     "TOOL_ERRORS",
     "UI_OPERATIONS",
     "Action",
+    "AuditLogError",
     "AuditRecord",
     "FrontApp",
     "ImagePart",
     "LearnerMemory",
+    "OutputDir",
     "Rails",
     "Refusal",
     "ToolBox",

@@ -11,7 +11,10 @@ candidate crops, the tier-5 grid, screenshots). ``isError`` is set for tool erro
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
+import sys
 from typing import Any
 
 import anyio
@@ -22,6 +25,7 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
 from iconfind.agent.images import split_images
+from iconfind.agent.mcp_wire import GuardedLines
 from iconfind.agent.tools import TOOL_ERRORS, ToolBox
 
 SERVER_NAME = "iconfind"
@@ -80,10 +84,23 @@ def build_server(toolbox: ToolBox) -> Server[Any]:
     )
 
 
+class _Unowned(io.TextIOWrapper):
+    """A text layer over stdin that never closes the process's own stdin buffer."""
+
+    def close(self) -> None:
+        with contextlib.suppress(ValueError):  # already detached
+            self.detach()
+
+
 async def serve_stdio(toolbox: ToolBox) -> None:
     """Serve ``toolbox`` over stdin/stdout until the client closes the connection."""
     server = build_server(toolbox)
-    async with stdio_server() as (read_stream, write_stream):
+    # The SDK drops lines it cannot validate without a reply; GuardedLines answers them.
+    stdin = GuardedLines(
+        anyio.wrap_file(_Unowned(sys.stdin.buffer, encoding="utf-8", errors="replace"))
+    )
+    async with stdio_server(stdin=stdin) as (read_stream, write_stream):  # type: ignore[arg-type]
+        stdin.attach(write_stream)
         await server.run(read_stream, write_stream, server.create_initialization_options())
 
 

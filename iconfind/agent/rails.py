@@ -8,7 +8,10 @@
   case-insensitively, shell wildcards allowed (``"com.mybank.*"``). Confirmation cannot override it.
 - **Audit log**: every action, whether it ran, was confirmed or was refused, becomes a frozen
   :class:`AuditRecord` in :attr:`Rails.audit`, and one JSON line in ``audit_path`` when given.
-  Typed text is redacted unless ``redact_text=False``.
+  Typed text is redacted unless ``redact_text=False``. The file is write-ahead: before an
+  admitted action runs, a ``"started"`` line is written and fsynced; when that write fails the
+  action does not run (``audit_unavailable``). An audit path that cannot be opened for appending
+  is refused when the rails are created (:class:`~iconfind.AuditLogError`).
 """
 
 from __future__ import annotations
@@ -16,15 +19,19 @@ from __future__ import annotations
 import collections
 import fnmatch
 import json
+import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import IO, Any, Literal
 
 from attrs import field, frozen
 
-Outcome = Literal["performed", "confirmed", "refused", "failed"]
+from iconfind._apps import app_key, app_keys
+from iconfind._errors import AuditLogError, InvalidArgumentError
+
+Outcome = Literal["started", "performed", "confirmed", "refused", "failed"]
 
 DEFAULT_MAX_ACTIONS_PER_MINUTE = 10
 WINDOW_S = 60.0
@@ -100,7 +107,7 @@ class AuditRecord:
 class Refusal:
     """Why the rails refused a call; :meth:`to_dict` is the tool's error object."""
 
-    error: Literal["rate_limited", "blocked_app", "declined"]
+    error: Literal["rate_limited", "blocked_app", "declined", "audit_unavailable"]
     message: str
     app: str | None = None
     retry_after_s: float | None = None
@@ -140,16 +147,27 @@ class Rails:
         redact_text: bool = True,
         clock: Callable[[], float] = time.time,
     ) -> None:
-        if max_actions_per_minute < 0:
-            raise ValueError(f"max_actions_per_minute must be >= 0, got {max_actions_per_minute}")
+        if (
+            not isinstance(max_actions_per_minute, int)
+            or isinstance(max_actions_per_minute, bool)
+            or max_actions_per_minute < 0
+        ):
+            raise InvalidArgumentError(
+                "max_actions_per_minute must be a whole number >= 0, "
+                f"got {max_actions_per_minute!r}"
+            )
         self.max_actions_per_minute = max_actions_per_minute
         self.confirm = confirm
-        self.blocklist: tuple[str, ...] = tuple(blocklist)
+        self.blocklist: tuple[str, ...] = app_keys(blocklist)
+        """The blocked apps, normalised by :func:`~iconfind._apps.app_key` (as memory's)."""
         self.audit_path = Path(audit_path) if audit_path is not None else None
+        self._audit_file = _open_audit(self.audit_path) if self.audit_path is not None else None
         self.redact_text = redact_text
         self.clock = clock
         self.audit: list[AuditRecord] = []
         """Every action, in order."""
+        self.audit_error: str | None = None
+        """Why the outcome of the last recorded action could not be written, else ``None``."""
         self._recent: collections.deque[float] = collections.deque()
         self._lock = threading.Lock()
 
@@ -165,10 +183,10 @@ class Rails:
         """A refusal when the app in front matches the blocklist, else ``None``."""
         if window is None or not self.blocklist:
             return None
-        names = [name for name in (window.app, window.bundle_id) if name]
+        names = [name for name in (window.app, window.bundle_id) if app_key(name)]
         for pattern in self.blocklist:
             for name in names:
-                if fnmatch.fnmatchcase(name.casefold(), pattern.casefold()):
+                if fnmatch.fnmatchcase(app_key(name), pattern):
                     return Refusal(
                         "blocked_app",
                         f"{name!r} is on the app blocklist ({pattern!r}): iconfind will not "
@@ -183,7 +201,7 @@ class Rails:
         """Decide whether ``action`` may run now; refusals are written to the audit log."""
         refusal = self.blocked(window)
         if refusal is not None:
-            self._log(action, "refused", reason=refusal.error)
+            self._log_refusal(action, refusal)
             return refusal
         with self._lock:
             now = self.clock()
@@ -201,7 +219,7 @@ class Rails:
                     app=action.app,
                     retry_after_s=retry,
                 )
-                self._log(action, "refused", reason=refusal.error)
+                self._log_refusal(action, refusal)
                 return refusal
             if not self.confirm(action):
                 refusal = Refusal(
@@ -209,12 +227,27 @@ class Rails:
                     "the user did not confirm this action (rate limit reached)",
                     app=action.app,
                 )
-                self._log(action, "refused", reason=refusal.error)
+                self._log_refusal(action, refusal)
                 return refusal
             confirmed = True
+        try:  # write-ahead: no action without its durable audit line
+            self._log(action, "started", at=now, keep=False)
+        except AuditLogError as exc:
+            return Refusal(
+                "audit_unavailable",
+                f"the audit log cannot be written ({exc}); the action was not performed",
+                app=action.app,
+            )
         with self._lock:
             self._recent.append(now)
         return Permit(action, confirmed, now)
+
+    def _log_refusal(self, action: Action, refusal: Refusal) -> None:
+        """Audit a refusal; nothing ran, so a failing file write only leaves a note."""
+        try:
+            self._log(action, "refused", reason=refusal.error)
+        except AuditLogError as exc:
+            self.audit_error = str(exc)
 
     def record(
         self,
@@ -223,17 +256,26 @@ class Rails:
         result: Mapping[str, Any] | None = None,
         error: str | None = None,
     ) -> AuditRecord:
-        """Write the outcome of an admitted action to the audit log."""
+        """Write the outcome of an admitted action to the audit log.
+
+        The action has run: when the file write fails the record is still kept in
+        :attr:`audit` and the error is in :attr:`audit_error` (its ``"started"`` line is on disk).
+        """
         outcome: Outcome = (
             "failed" if error is not None else "confirmed" if permit.confirmed else "performed"
         )
-        return self._log(
-            permit.action,
-            outcome,
-            reason=error,
-            result=dict(result) if result is not None else None,
-            at=permit.time,
-        )
+        self.audit_error = None
+        try:
+            return self._log(
+                permit.action,
+                outcome,
+                reason=error,
+                result=dict(result) if result is not None else None,
+                at=permit.time,
+            )
+        except AuditLogError as exc:
+            self.audit_error = str(exc)
+            return self.audit[-1]
 
     def _log(
         self,
@@ -243,7 +285,12 @@ class Rails:
         reason: str | None = None,
         result: dict[str, Any] | None = None,
         at: float | None = None,
+        keep: bool = True,
     ) -> AuditRecord:
+        """Append a record: to :attr:`audit` (when ``keep``) and, durably, to the file.
+
+        Raises :class:`~iconfind.AuditLogError` when the file write fails (the in-memory record
+        is kept all the same)."""
         record = AuditRecord(
             time=self.clock() if at is None else at,
             tool=action.tool,
@@ -254,12 +301,25 @@ class Rails:
             reason=reason,
             result=self._redact(result) if result is not None else None,
         )
+        line = json.dumps(record.to_dict(), ensure_ascii=False) + "\n"
         with self._lock:
-            self.audit.append(record)
-            if self.audit_path is not None:
-                with self.audit_path.open("a", encoding="utf-8") as handle:
-                    handle.write(json.dumps(record.to_dict(), ensure_ascii=False) + "\n")
+            if keep:
+                self.audit.append(record)
+            if self._audit_file is not None:
+                try:
+                    self._audit_file.write(line)
+                    self._audit_file.flush()
+                    os.fsync(self._audit_file.fileno())
+                except (OSError, ValueError) as exc:
+                    raise AuditLogError(f"{self.audit_path}: {_reason(exc)}") from None
         return record
+
+    def close(self) -> None:
+        """Close the audit file (idempotent)."""
+        with self._lock:
+            if self._audit_file is not None:
+                self._audit_file.close()
+                self._audit_file = None
 
     def _redact(self, arguments: Mapping[str, Any]) -> dict[str, Any]:
         if not self.redact_text:
@@ -270,6 +330,22 @@ class Rails:
             else value
             for key, value in arguments.items()
         }
+
+
+def _reason(exc: BaseException) -> str:
+    return getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+
+
+def _open_audit(path: Path) -> IO[str]:
+    """``path`` opened for appending (created if missing); refused with :class:`AuditLogError`."""
+    try:
+        handle = path.open("a", encoding="utf-8")
+    except OSError as exc:
+        raise AuditLogError(f"audit log {path}: cannot be written ({_reason(exc)})") from None
+    if not handle.writable():  # pragma: no cover - "a" is always writable when it opens
+        handle.close()
+        raise AuditLogError(f"audit log {path}: cannot be written")
+    return handle
 
 
 def current_window(backend: object) -> FrontApp | None:

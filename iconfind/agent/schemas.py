@@ -38,6 +38,10 @@ UI_OPERATIONS = (
 ACTION_OPERATIONS = frozenset({"tap", "input"})
 """``ui`` operations that act on the device (rate-limited and audited)."""
 
+MAX_COORDINATE = 1_000_000
+"""The largest ``x`` / ``y`` the schema takes (no screen is that large; points off the actual
+screen are refused by the Locator)."""
+
 
 def _frozen_schema(value: Mapping[str, Any]) -> Mapping[str, Any]:
     return copy.deepcopy(dict(value))
@@ -127,8 +131,31 @@ UI_TOOL = ToolSpec(
         "properties": {
             "operation": {"type": "string", "enum": list(UI_OPERATIONS)},
             "selector": _SELECTOR,
-            "x": {"type": "integer", "minimum": 0, "description": "Tap x (image space)."},
-            "y": {"type": "integer", "minimum": 0, "description": "Tap y (image space)."},
+            "x": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": MAX_COORDINATE,
+                "description": "Tap x (image space).",
+            },
+            "y": {
+                "type": "integer",
+                "minimum": 0,
+                "maximum": MAX_COORDINATE,
+                "description": "Tap y (image space).",
+            },
+            "offset": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "dump/find: first element to return (answers are paged; a "
+                "truncated page gives page.nextOffset).",
+            },
+            "limit": {
+                "type": "integer",
+                "minimum": 1,
+                "maximum": 1000,
+                "description": "dump/find: at most this many elements (the page may hold fewer "
+                "to stay under 64 KB of text).",
+            },
             "elementIndex": {
                 "type": "integer",
                 "minimum": 0,
@@ -164,11 +191,13 @@ UI_TOOL = ToolSpec(
             "localPath": {
                 "type": "string",
                 "minLength": 1,
-                "description": "Where to save the screenshot file.",
+                "description": "Where to save the screenshot file (.png or .jpg), relative to "
+                "the server's output directory.",
             },
             "maxDimension": {
                 "type": "integer",
                 "minimum": 64,
+                "maximum": MAX_COORDINATE,
                 "description": "Scale the screenshot to this many pixels on its longest side.",
             },
             "raw": {"type": "boolean", "description": "Do not scale the screenshot."},

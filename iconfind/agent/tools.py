@@ -16,6 +16,7 @@ form, with its ``suggestion``.
 from __future__ import annotations
 
 import json
+import os
 import threading
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
@@ -29,11 +30,14 @@ from iconfind._errors import (
     DeviceTimeoutError,
     FollowUpError,
     IconfindError,
+    InvalidArgumentError,
     InvalidQueryError,
 )
 from iconfind._locator import Locator, NotResolvedError
 from iconfind._models import FindResult, Point, Selector
 from iconfind._scaling import Scaling
+from iconfind.agent.outputs import OutputDir
+from iconfind.agent.paging import bounded, paged_result
 from iconfind.agent.rails import Action, Permit, Rails, Refusal, current_window
 from iconfind.agent.schemas import ACTION_OPERATIONS, TOOLS, ToolSpec
 
@@ -51,6 +55,8 @@ TOOL_ERRORS = frozenset(
         "rate_limited",
         "blocked_app",
         "declined",
+        "audit_unavailable",
+        "result_too_large",
         "memory_unavailable",
         "unknown_element",
         "backend_error",
@@ -62,8 +68,10 @@ TOOL_ERRORS = frozenset(
 FindResult that reports ``not_found`` and the like."""
 
 OPERATION_FIELDS: dict[str, frozenset[str]] = {
-    "dump": frozenset({"debug"}),
-    "find": frozenset({"selector", "gridCell", "gridPosition", "candidateIndex", "debug"}),
+    "dump": frozenset({"debug", "offset", "limit"}),
+    "find": frozenset(
+        {"selector", "gridCell", "gridPosition", "candidateIndex", "debug", "offset", "limit"}
+    ),
     "tap": frozenset(
         {
             "selector",
@@ -172,7 +180,10 @@ class ToolBox:
     2
 
     ``rails`` defaults to :class:`Rails()` (10 actions a minute, no blocklist, in-memory audit).
-    The learner tools answer ``memory_unavailable`` until a ``memory`` is given.
+    The learner tools answer ``memory_unavailable`` until a ``memory`` is given. Screenshot
+    files (``localPath``) are written only under ``output_dir`` (default: a fresh temporary
+    directory); see :class:`~iconfind.agent.outputs.OutputDir`. Every answer fits in
+    :data:`~iconfind.agent.paging.MAX_RESULT_CHARS` of text (see :mod:`iconfind.agent.paging`).
     """
 
     def __init__(
@@ -180,10 +191,13 @@ class ToolBox:
         locator: Locator,
         memory: LearnerMemory | None = None,
         rails: Rails | None = None,
+        *,
+        output_dir: str | os.PathLike[str] | None = None,
     ) -> None:
         self.locator = locator
         self.memory = memory
         self.rails = rails if rails is not None else Rails()
+        self.outputs = OutputDir(output_dir)
         self._validators = {
             spec.name: jsonschema.Draft202012Validator(spec.schema()) for spec in TOOLS
         }
@@ -285,7 +299,7 @@ class ToolBox:
 
     def _run(self, name: str, args: dict[str, Any]) -> dict[str, Any]:
         try:
-            return self._handlers[name](args)
+            return bounded(self._handlers[name](args))
         except Exception as exc:  # the contract: an error object, never an exception
             return _error_object(exc)
 
@@ -303,6 +317,8 @@ class ToolBox:
             key: out[key] for key in ("tapped", "typed", "clicked", "success") if key in out
         }
         self.rails.record(permit, result=summary or None, error=error)
+        if self.rails.audit_error is not None:  # the action ran; its "started" line is on disk
+            out["auditWarning"] = f"outcome not written to the audit log: {self.rails.audit_error}"
         return out
 
     # -- the ui tool ------------------------------------------------------------------------------
@@ -318,10 +334,11 @@ class ToolBox:
                 f"{operation} is not available",
             }
         debug = bool(args.get("debug"))
+        page = {"offset": args.get("offset", 0), "limit": args.get("limit")}
         if operation == "dump":
-            return _result(self.locator.dump(), debug)
+            return _result(self.locator.dump(), debug, **page)
         if operation == "find":
-            return _result(self._find(args), debug)
+            return _result(self._find(args), debug, **page)
         if operation == "tap":
             return _result(self._tap(args), debug)
         if operation == "input":
@@ -332,9 +349,12 @@ class ToolBox:
                 scaling = Scaling.raw()
             elif "maxDimension" in args:
                 scaling = Scaling(args["maxDimension"])
-            answer = self.locator.screenshot(
-                path=args.get("localPath"), inline=bool(args.get("inline")), scaling=scaling
-            )
+            inline = bool(args.get("inline"))
+            try:
+                path = None if inline else self.outputs.target(args.get("localPath"))
+            except InvalidArgumentError as exc:
+                raise ArgumentError("localPath", str(exc)) from None
+            answer = self.locator.screenshot(path=path, inline=inline, scaling=scaling)
             return _wire(answer)
         if operation == "accessibility-check":
             return _wire(self.locator.accessibility_check())
@@ -495,10 +515,12 @@ def _selector(raw: Any) -> Selector:
         raise ArgumentError("selector", str(exc)) from None
 
 
-def _result(result: FindResult, debug: bool) -> dict[str, Any]:
+def _result(
+    result: FindResult, debug: bool, *, offset: int = 0, limit: int | None = None
+) -> dict[str, Any]:
     if not debug and result.notes:
         result = attrs.evolve(result, notes=())
-    return result.to_dict()
+    return paged_result(result, offset=offset, limit=limit)
 
 
 def _check_ui(args: dict[str, Any]) -> None:
@@ -557,6 +579,8 @@ def _error_object(exc: Exception) -> dict[str, Any]:
         }
     if isinstance(exc, InvalidQueryError):
         return invalid_arguments("selector", str(exc))
+    if isinstance(exc, InvalidArgumentError):
+        return invalid_arguments(getattr(exc, "field", None) or "arguments", str(exc))
     if isinstance(exc, NotResolvedError):
         return exc.result.to_dict()
     if isinstance(exc, DeviceTimeoutError):  # the same timeout result find returns

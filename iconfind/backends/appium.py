@@ -8,7 +8,6 @@ become :class:`~iconfind.BackendError` with the phase that failed.
 from __future__ import annotations
 
 import base64
-import io
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,7 +15,8 @@ import httpx
 from PIL import Image, UnidentifiedImageError
 
 from iconfind._deadline import current
-from iconfind._errors import BackendError
+from iconfind._decode import open_rgb
+from iconfind._errors import BackendError, ImageTooLargeError
 from iconfind._models import Element
 from iconfind.backends.base import BackendInfo, BaseBackend
 from iconfind.backends.page_source import parse_page_source
@@ -136,9 +136,9 @@ class AppiumBackend(BaseBackend):
     def screenshot(self) -> Image.Image:
         data = self._session("GET", "/screenshot", "screenshot")
         try:
-            with Image.open(io.BytesIO(base64.b64decode(data))) as image:
-                image.load()
-                rgb: Image.Image = image.convert("RGB")
+            rgb = open_rgb(base64.b64decode(data), "Appium screenshot")
+        except ImageTooLargeError as exc:
+            raise BackendError(str(exc), phase="screenshot") from None
         except (TypeError, ValueError, UnidentifiedImageError, OSError) as exc:
             raise BackendError(
                 f"Appium sent a screenshot that is not an image: {exc}", phase="screenshot"

@@ -12,6 +12,7 @@ import io
 import json
 import math
 import threading
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +21,8 @@ import attrs
 from PIL import Image, UnidentifiedImageError
 
 from iconfind._deadline import Deadline
-from iconfind._errors import SnapshotError
+from iconfind._decode import check_pixels, open_rgb
+from iconfind._errors import ImageTooLargeError, SnapshotError
 from iconfind._models import Element, Point
 from iconfind._screen import FINGERPRINT_KEY
 from iconfind.backends.base import BackendInfo, BaseBackend, WindowInfo
@@ -53,14 +55,31 @@ class SnapshotMeta(BackendInfo):
                 f"{where}: platform {platform!r} is not one of {', '.join(PLATFORMS)}"
             )
         density = raw.get("density")
-        if density is not None and not _positive_number(density):
-            raise SnapshotError(f"{where}: density must be a positive number, got {density!r}")
+        if density is not None and not (_positive_number(density) and density <= MAX_DENSITY):
+            raise SnapshotError(
+                f"{where}: density must be a positive number of pixels per dp up to "
+                f"{MAX_DENSITY:g}, got {density!r}"
+            )
         return cls(
             platform=platform,
-            app=str(raw.get("app", "")),
-            window=str(raw.get("window", "")),
+            app=_text_field(raw, "app", where),
+            window=_text_field(raw, "window", where),
             density=float(density) if density is not None else None,
         )
+
+
+MAX_DENSITY = 100.0
+"""The largest ``density`` (pixels per dp) a snapshot may claim; real screens are under 5."""
+
+
+def _text_field(raw: dict[str, Any], key: str, where: Path) -> str:
+    """A string field of meta.json: absent or ``null`` is ``""`` (never the text "None")."""
+    value = raw.get(key)
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        raise SnapshotError(f"{where}: {key} must be a string, got {type(value).__name__}")
+    return value
 
 
 def _positive_number(value: object) -> bool:
@@ -90,9 +109,12 @@ def _read(path: Path) -> bytes:
 @contextlib.contextmanager
 def _image_errors(path: Path) -> Iterator[None]:
     try:
-        yield
+        with warnings.catch_warnings():
+            # The pixel cap (iconfind._decode) is lower than Pillow's: its warning is noise.
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            yield
     except Image.DecompressionBombError as exc:
-        raise SnapshotError(f"{path}: refused, too large to decode ({exc})") from None
+        raise ImageTooLargeError(f"{path}: refused, too large to decode ({exc})") from None
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError) as exc:
         # Pillow reports truncated files as OSError and some corrupt chunks as SyntaxError.
         raise SnapshotError(f"{path}: not a readable image ({exc})") from None
@@ -100,19 +122,17 @@ def _image_errors(path: Path) -> Iterator[None]:
 
 def _decode(path: Path, data: bytes) -> Image.Image:
     with _image_errors(path):
-        image = Image.open(io.BytesIO(data))
-        image.load()
-        # An RGB screenshot is used as decoded: converting would copy every pixel again.
-        return image if image.mode == "RGB" else image.convert("RGB")
+        return open_rgb(data, str(path))
 
 
 def _header_size(path: Path, data: bytes) -> tuple[int, int]:
     """The image's size from its header, without decoding pixels. Refuses what decoding would
-    refuse up front: not an image, a decompression bomb, a PNG cut short (its chunks do not reach
-    ``IEND``, as with a half-copied file)."""
+    refuse up front: not an image, over the pixel cap (:data:`~iconfind._decode.MAX_SCREEN_PIXELS`),
+    a PNG cut short (its chunks do not reach ``IEND``, as with a half-copied file)."""
     with _image_errors(path), Image.open(io.BytesIO(data)) as image:
         size: tuple[int, int] = image.size
         is_png = image.format == "PNG"
+    check_pixels(size, str(path))
     if is_png and not _png_complete(data):
         raise SnapshotError(f"{path}: not a readable image (truncated PNG: no IEND chunk)")
     return size
@@ -176,6 +196,8 @@ class ReplayBackend(BaseBackend):
             raw = json.loads(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
             raise SnapshotError(f"{path}: not valid JSON ({exc})") from None
+        except RecursionError:  # a thousands-deep array: not a meta.json
+            raise SnapshotError(f"{path}: nested too deeply to be a meta.json") from None
         return SnapshotMeta.from_json(raw, path)
 
     def _read_hierarchy(self) -> list[Element] | None:

@@ -93,13 +93,23 @@ def backend_from_url(url: str) -> DeviceBackend:
             f"not a backend URL: {url!r} (expected e.g. android://SERIAL, macos://, windows://, "
             "web+https://example.com, x11://:99, replay:///path)"
         )
-    parts = urlsplit(url)
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - parsed lazily: a bad port or bracket raises here
+    except ValueError as exc:
+        raise BackendUrlError(f"not a valid backend URL: {url!r} ({exc})") from None
     scheme = parts.scheme.lower()
     if scheme not in REGISTRY:
         known = ", ".join(f"{name}://" for name in REGISTRY)
         raise BackendUrlError(f"unknown backend scheme {scheme!r} in {url!r}; known: {known}")
     target, args_for = REGISTRY[scheme]
-    return _load(target, scheme)(*args_for(parts, url))
+    try:
+        args = args_for(parts, url)
+    except ValueError as exc:  # e.g. a netloc urllib parses but the backend cannot use
+        if isinstance(exc, BackendUrlError):
+            raise
+        raise BackendUrlError(f"not a valid backend URL: {url!r} ({exc})") from None
+    return _load(target, scheme)(*args)
 
 
 __all__ = ["REGISTRY", "backend_from_url"]

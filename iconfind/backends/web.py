@@ -17,7 +17,6 @@ from __future__ import annotations
 import atexit
 import concurrent.futures
 import contextlib
-import io
 import logging
 import os
 import queue
@@ -33,6 +32,7 @@ from PIL import Image
 
 from iconfind._deadline import current as current_deadline
 from iconfind._deadline import current_timeout, device_phase
+from iconfind._decode import open_rgb
 from iconfind._errors import BackendError
 from iconfind._models import Bounds, Element
 from iconfind.backends.base import BackendInfo
@@ -428,8 +428,7 @@ class WebBackend:
             return data, (round(width * ratio), round(height * ratio))
 
         data, size = self.run(shoot, phase="screenshot")
-        with Image.open(io.BytesIO(data)) as image:
-            rgb: Image.Image = image.convert("RGB")
+        rgb = open_rgb(data, "browser screenshot")
         if rgb.size != size:  # fractional ratios can round one pixel differently
             rgb = rgb.resize(size)
         return rgb

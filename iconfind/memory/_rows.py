@@ -40,6 +40,18 @@ TARGET_COLUMNS: tuple[str, ...] = (
 )
 """The ``targets`` columns in the order of :func:`target_row` / :func:`row_target`."""
 
+COUNTER_COLUMNS = frozenset({"first_seen", "hit_count", "miss_count"})
+"""Columns only the store's own read-modify-writes change (:meth:`Memory.record_action`, the
+first insert): :meth:`Memory.learn` never overwrites them with a caller's stale copy."""
+
+
+def learn_columns(*, keep_confidence: bool) -> tuple[str, ...]:
+    """The columns :meth:`Memory.learn` sets on a stored target (all but the id and counters,
+    and ``confidence`` unless the caller decides it)."""
+    kept = COUNTER_COLUMNS | ({"confidence"} if keep_confidence else set())
+    return tuple(c for c in TARGET_COLUMNS[1:] if c not in kept)
+
+
 AUDIT_COLUMNS: tuple[str, ...] = (
     "seq",
     "at",

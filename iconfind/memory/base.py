@@ -7,7 +7,11 @@ these. Rules every implementation keeps:
 - :meth:`Memory.record_action` and :meth:`Memory.observe` are atomic read-modify-writes: two
   processes recording hits on one target lose none (SQLite: ``BEGIN IMMEDIATE``; PostgreSQL:
   ``SELECT ... FOR UPDATE``). They also append their audit entries in the same transaction.
-- :meth:`Memory.upsert` writes all of its targets or none.
+- :meth:`Memory.learn` is how callers write back what they learned about a target they read
+  earlier (teach, relocation, a tapped element seen for the first time): one atomic upsert that
+  never overwrites the hit / miss counts or ``first_seen`` with the caller's stale copy.
+- :meth:`Memory.upsert` writes all of its targets or none (it replaces whole rows: for seeding
+  and imports, not for read-modify-write).
 - The audit log is append-only.
 - A store that cannot be used raises :class:`~iconfind.MemoryStoreError`; it never wipes data.
 """
@@ -76,6 +80,20 @@ class Memory(Protocol):
         """Active learning, atomically: applies
         :func:`~iconfind.memory.learning.record_action_result` to the stored target, writes it
         and an audit entry ``hit`` / ``miss`` (with ``feedback``). ``None`` for an unknown id."""
+        ...
+
+    def learn(
+        self,
+        target: DesktopTarget,
+        entry: AuditEntry | None = None,
+        *,
+        keep_confidence: bool = False,
+    ) -> DesktopTarget:
+        """Store what was learned about ``target``, atomically, and append ``entry``.
+
+        New: inserted as is. Stored: every field is updated from ``target`` except the hit and
+        miss counts and ``first_seen`` (the store's own), and ``confidence`` when
+        ``keep_confidence``. Returns the target as stored."""
         ...
 
     def forget(self, app: str, window: str | None = None) -> int:

@@ -58,7 +58,7 @@ def run(
                 raise usage("memory forget takes one APP")
             print(memory.forget(args.args[0], args.window))
             return 0
-        learner = DesktopLearner(open_backend(args), memory)
+        learner = DesktopLearner(open_backend(args), memory, budget_s=args.budget)
         if args.action == "teach":
             if len(args.args) != 3:
                 raise usage("memory teach takes LABEL X Y")

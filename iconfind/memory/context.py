@@ -17,11 +17,13 @@ Steps, for the frontmost app and window:
 from __future__ import annotations
 
 import hashlib
+import time
 from collections.abc import Callable, Sequence
 
 from PIL import Image
 
 from iconfind._models import Bounds
+from iconfind._secrets import mask_secrets
 from iconfind.backends.base import AppAwareBackend, DeviceBackend, WindowInfo, backend_info
 from iconfind.memory.audit import AuditEntry
 from iconfind.memory.base import Memory
@@ -40,6 +42,11 @@ VisionDetector = Callable[
 MIN_A11Y_TARGETS = 5
 """Fewer accessibility targets than this and the vision detector runs (seed section 7)."""
 MEMORY_SCAN_LIMIT = 500
+MAX_TARGETS_PER_SCREEN = 2_000
+"""The most targets learned from one screen. Real screens hold a few hundred; past this the
+capture is not learned from at all (a partial capture would mark the rest gone) and the
+context says ``truncated``: the database cannot grow by tens of megabytes from one hostile
+tree."""
 COMMON_ACTIONS = 5
 
 
@@ -103,8 +110,9 @@ def _relocate_moved(
             out.append(target)
             continue
         moved = relocated(target, found.bounds, now)
-        memory.upsert([moved])
-        memory.log(
+        # Atomic, counters and confidence kept as stored (another process may have tapped it).
+        moved = memory.learn(
+            moved,
             AuditEntry(
                 "relocate",
                 now,
@@ -112,7 +120,8 @@ def _relocate_moved(
                 target.window_title,
                 target.id,
                 {"from": target.bounds.to_list(), "to": moved.bounds.to_list()},
-            )
+            ),
+            keep_confidence=True,
         )
         out.append(moved)
     return out
@@ -146,14 +155,20 @@ def get_screen_context(
     force_vision: bool = False,
     learn: bool = True,
     now: float | None = None,
+    budget_s: float | None = None,
 ) -> ScreenContext:
     """Capture the screen, merge it with memory, learn from it, and describe it as text.
 
     See the module docstring for the steps. ``learn=False`` reads without writing (no passive
     learning, no relocation written back). Raises :class:`~iconfind.BackendError` when the
     device fails and :class:`~iconfind.MemoryStoreError` when the store does.
+
+    Bounded work: at most :data:`MAX_TARGETS_PER_SCREEN` targets are read from the tree, and
+    with ``budget_s`` reading stops when the budget is spent; either way the capture is marked
+    ``truncated`` and nothing is learned from it (audit ``capture_truncated``).
     """
     when = now_s() if now is None else now
+    deadline = None if budget_s is None else time.monotonic() + budget_s
     window = window_of(backend)
     size = backend.screen_size()
     blocks = blocklist if blocklist is not None else AppBlocklist()
@@ -163,8 +178,26 @@ def get_screen_context(
             when, window, size, (), LearnedPatterns(app_signature(window)), blocked=True
         )
     screenshot = backend.screenshot()
-    elements = backend.hierarchy() or []
-    a11y = targets_from_elements(elements, window, screenshot=screenshot, now=when)
+    elements = mask_secrets(backend.hierarchy()) or []
+    a11y = targets_from_elements(
+        elements,
+        window,
+        screenshot=screenshot,
+        now=when,
+        limit=MAX_TARGETS_PER_SCREEN + 1,
+        deadline=deadline,
+    )
+    over_budget = deadline is not None and time.monotonic() > deadline
+    truncated = len(a11y) > MAX_TARGETS_PER_SCREEN or over_budget
+    if truncated:
+        a11y = a11y[:MAX_TARGETS_PER_SCREEN]
+        reason = "over the time budget" if over_budget else f"over {MAX_TARGETS_PER_SCREEN} targets"
+        if learn:
+            detail = {"reason": reason}
+            memory.log(
+                AuditEntry("capture_truncated", when, window.app, window.window, None, detail)
+            )
+        learn = False
     stored = memory.query(window.app, window.window, limit=MEMORY_SCAN_LIMIT)
     if learn:
         stored = _relocate_moved(
@@ -183,6 +216,7 @@ def get_screen_context(
         screen_size=size,
         targets=targets,
         learned_patterns=learned_patterns(window, stored),
+        truncated=truncated,
     )
 
 

@@ -75,8 +75,8 @@ def record_tap(
         fresh = targets_from_elements([attrs.evolve(element, index=0, parent=None)], window)
         if not fresh:
             return ()
-        memory.upsert(fresh)
-        target = fresh[0]
+        # learn(), not upsert(): another process may have stored it meanwhile, with hits.
+        target = memory.learn(fresh[0], keep_confidence=True)
     outcome = memory.record_action(target.id, True, feedback="tap")
     if outcome is None:
         return ()

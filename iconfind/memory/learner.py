@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from iconfind._errors import BackendError
 from iconfind._models import Element
+from iconfind._secrets import mask_secrets
 from iconfind.backends.base import DeviceBackend
 from iconfind.memory.audit import AuditEntry
 from iconfind.memory.base import Memory
@@ -34,8 +35,11 @@ class DesktopLearner:
         *,
         blocklist: AppBlocklist | None = None,
         vision: VisionDetector | None = None,
+        budget_s: float | None = None,
     ) -> None:
         self.backend = backend
+        self.budget_s = budget_s
+        """Time allowed to read one capture (``None``: no limit); see :func:`get_screen_context`."""
         self.memory = memory
         self.blocklist = blocklist if blocklist is not None else AppBlocklist()
         self.vision = vision
@@ -49,6 +53,7 @@ class DesktopLearner:
             blocklist=self.blocklist,
             vision=self.vision,
             force_vision=force_vision,
+            budget_s=self.budget_s,
         )
         return self.last_context
 
@@ -93,7 +98,7 @@ class DesktopLearner:
             raise PermissionError(f"{window.app} is on the blocklist: not indexed")
         now = now_s()
         target = teach_target(window, label, x, y, now=now)
-        under = _element_under(self.backend.hierarchy() or [], x, y)
+        under = _element_under(mask_secrets(self.backend.hierarchy()) or [], x, y)
         if under is not None:
             target = evolve(
                 target,
@@ -102,20 +107,10 @@ class DesktopLearner:
                 role=role_of(under),
                 depth=under.depth,
             )
-        previous = self.memory.get(target.id)
-        if previous is not None:
-            target = evolve(
-                target,
-                first_seen=previous.first_seen,
-                hit_count=previous.hit_count,
-                miss_count=previous.miss_count,
-            )
         target = evolve(target, visual_hash=visual_hash(self.backend.screenshot(), target.bounds))
-        self.memory.upsert([target])
-        self.memory.log(
-            AuditEntry("teach", now, window.app, window.window, target.id, {"label": label})
-        )
-        return target
+        # One atomic write: a teach never loses hits other processes record meanwhile.
+        entry = AuditEntry("teach", now, window.app, window.window, target.id, {"label": label})
+        return self.memory.learn(target, entry)
 
 
 def _element_under(elements: list[Element], x: int, y: int) -> Element | None:

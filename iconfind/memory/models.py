@@ -210,6 +210,9 @@ class ScreenContext:
     targets: tuple[DesktopTarget, ...] = field(converter=_targets)
     learned_patterns: LearnedPatterns
     blocked: bool = False
+    truncated: bool = False
+    """The capture was cut short (over :data:`~iconfind.memory.context.MAX_TARGETS_PER_SCREEN`
+    targets, or past the time budget): ``targets`` holds what was read, nothing was learned."""
 
     @property
     def buttons(self) -> tuple[DesktopTarget, ...]:
@@ -244,7 +247,8 @@ class ScreenContext:
     ) -> dict[str, Any]:
         """The seed's ``get_screen_targets`` answer (section 9): text, never an image."""
         targets = self.filtered(app_filter=app_filter, role_filter=role_filter)
-        return {
+        head = {"truncated": True} if self.truncated else {}
+        return head | {
             "app": self.active_app.app,
             "window": self.active_app.window,
             "elementCount": len(targets),

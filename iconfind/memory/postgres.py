@@ -49,6 +49,7 @@ from iconfind.memory._rows import (
     action_entry,
     capture_entry,
     forget_entry,
+    learn_columns,
     row_entry,
     row_target,
     target_filter,
@@ -534,6 +535,33 @@ class PostgresMemory:
             self._upsert_rows(conn, [target_row(outcome.target)])
             self._log(conn, action_entry(target_id, success, outcome, feedback, when))
             return outcome
+
+        return self._write(body)
+
+    def learn(
+        self,
+        target: DesktopTarget,
+        entry: AuditEntry | None = None,
+        *,
+        keep_confidence: bool = False,
+    ) -> DesktopTarget:
+        """One atomic upsert keeping the stored counters (see :meth:`Memory.learn`)."""
+        columns = learn_columns(keep_confidence=keep_confidence)
+        updates = ", ".join(f"{c} = EXCLUDED.{c}" for c in columns)
+        placeholders = ", ".join(["%s"] * len(TARGET_COLUMNS))
+
+        def body(conn: psycopg.Connection[Any]) -> DesktopTarget:
+            row = conn.execute(
+                self._sql(
+                    f"INSERT INTO {{s}}.targets ({_COLUMNS}) VALUES ({placeholders}) "
+                    f"ON CONFLICT (id) DO UPDATE SET {updates} RETURNING {_COLUMNS}"
+                ),
+                target_row(target),
+            ).fetchone()
+            assert row is not None
+            if entry is not None:
+                self._log(conn, entry)
+            return row_target(row)
 
         return self._write(body)
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 
 from attrs import field, frozen
 
+from iconfind._apps import app_key, app_keys
 from iconfind._models import Element
 from iconfind._text import id_words
 from iconfind.backends.base import WindowInfo
@@ -33,7 +34,7 @@ PASSWORD_LABEL = "password"
 
 
 def _folded(apps: Iterable[str]) -> frozenset[str]:
-    return frozenset(app.strip().casefold() for app in apps if app.strip())
+    return frozenset(app_keys(apps))
 
 
 @frozen
@@ -53,9 +54,9 @@ class AppBlocklist:
 
     def blocks(self, window: WindowInfo) -> bool:
         """Whether this window's app must not be indexed."""
-        names = {window.app.strip().casefold()}
+        names = {app_key(window.app)}
         if window.bundle_id:
-            names.add(window.bundle_id.strip().casefold())
+            names.add(app_key(window.bundle_id))
         return bool(names & self.apps)
 
 

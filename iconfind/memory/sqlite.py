@@ -35,6 +35,7 @@ from iconfind.memory._rows import (
     capture_entry,
     detail_json,
     forget_entry,
+    learn_columns,
     row_entry,
     target_filter,
     with_seq,
@@ -51,7 +52,7 @@ from iconfind.memory.learning import (
     record_action_result,
     teach_target,
 )
-from iconfind.memory.models import DesktopTarget, Role, evolve
+from iconfind.memory.models import DesktopTarget, Role
 
 T = TypeVar("T")
 
@@ -390,6 +391,29 @@ class SQLiteMemory:
             self._log(conn, action_entry(target_id, success, outcome, feedback, when))
         return outcome
 
+    def learn(
+        self,
+        target: DesktopTarget,
+        entry: AuditEntry | None = None,
+        *,
+        keep_confidence: bool = False,
+    ) -> DesktopTarget:
+        """One atomic upsert keeping the stored counters (see :meth:`Memory.learn`)."""
+        columns = learn_columns(keep_confidence=keep_confidence)
+        updates = ", ".join(f"{c} = excluded.{c}" for c in columns)
+        with self._write() as conn:
+            conn.execute(
+                f"INSERT INTO targets ({_COLUMNS}) VALUES ({', '.join('?' * len(TARGET_COLUMNS))}) "
+                f"ON CONFLICT (id) DO UPDATE SET {updates}",
+                _row(target),
+            )
+            row = conn.execute(
+                f"SELECT {_COLUMNS} FROM targets WHERE id = ?", (target.id,)
+            ).fetchone()
+            if entry is not None:
+                self._log(conn, entry)
+        return _target(row)
+
     def forget(self, app: str, window: str | None = None) -> int:
         """Delete an app's (or one window's) targets; audited as ``forget``."""
         with self._write() as conn:
@@ -437,20 +461,8 @@ class SQLiteMemory:
         :func:`~iconfind.memory.learning.teach_target`; audited as ``teach``)."""
         when = now_s()
         target = teach_target(WindowInfo(app, window), label, x, y, now=when)
-        with self._write() as conn:
-            row = conn.execute(f"SELECT {_COLUMNS} FROM targets WHERE id = ?", (target.id,))
-            previous = row.fetchone()
-            if previous is not None:
-                old = _target(previous)
-                target = evolve(
-                    target,
-                    first_seen=old.first_seen,
-                    hit_count=old.hit_count,
-                    miss_count=old.miss_count,
-                )
-            conn.execute(_UPSERT, _row(target))
-            self._log(conn, AuditEntry("teach", when, app, window, target.id, {"label": label}))
-        return target
+        entry = AuditEntry("teach", when, app, window, target.id, {"label": label})
+        return self.learn(target, entry)
 
     def lookup(self, app: str, label: str, *, window: str | None = None) -> DesktopTarget | None:
         """The most confident target of ``app`` whose label is ``label`` (case-insensitive,

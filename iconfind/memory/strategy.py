@@ -136,8 +136,9 @@ class MemoryStrategy:
             )
             return None
         moved = relocated(target, found.bounds, now_s())
-        self.memory.upsert([moved])
-        self.memory.log(
+        # Atomic, counters and confidence kept as stored (another process may have tapped it).
+        return self.memory.learn(
+            moved,
             AuditEntry(
                 "relocate",
                 now_s(),
@@ -145,9 +146,9 @@ class MemoryStrategy:
                 moved.window_title,
                 moved.id,
                 {"from": target.bounds.to_list(), "to": moved.bounds.to_list()},
-            )
+            ),
+            keep_confidence=True,
         )
-        return moved
 
 
 __all__ = ["MemoryStrategy", "active_window", "confidence_word", "matching"]

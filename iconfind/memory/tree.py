@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Sequence
 
 from PIL import Image
@@ -130,10 +131,14 @@ def targets_from_elements(
     *,
     screenshot: Image.Image | None = None,
     now: float | None = None,
+    limit: int | None = None,
+    deadline: float | None = None,
 ) -> list[DesktopTarget]:
     """The targets of one accessibility capture, in document order (source ``a11y``).
 
-    With ``screenshot``, each target carries the visual fingerprint of its crop.
+    With ``screenshot``, each target carries the visual fingerprint of its crop. Stops after
+    ``limit`` targets, or once ``time.monotonic()`` passes ``deadline`` (callers compare the
+    count with ``limit`` / check the clock to know the list was cut short).
     """
     when = now_s() if now is None else now
     targets: list[DesktopTarget] = []
@@ -141,6 +146,10 @@ def targets_from_elements(
     parents = {element.index: element.parent for element in elements}
     occurrences: dict[tuple[str, str, str], int] = {}
     for position, element in enumerate(elements):
+        if (limit is not None and len(targets) >= limit) or (
+            deadline is not None and time.monotonic() > deadline
+        ):
+            break
         role = role_of(element)
         label = safe_label(element)
         if not label and (element.clickable or element.long_clickable):

@@ -80,7 +80,9 @@ def test_list_find_and_tap_over_stdio(snapshots: Path, tmp_path: Path) -> None:
 
     assert not tapped.is_error
     assert text_of(tapped)["tapped"] == {"x": 419, "y": 65}
-    [record] = [json.loads(line) for line in audit.read_text().splitlines()]
+    # Write-ahead: a durable "started" line before the tap, then its outcome.
+    started, record = [json.loads(line) for line in audit.read_text().splitlines()]
+    assert started["outcome"] == "started"
     assert record["kind"] == "tap"
     assert record["outcome"] == "performed"
     assert record["app"] == "com.example.notes"

@@ -26,7 +26,7 @@ def png(data: str) -> Image.Image:
 
 
 def test_screenshot_inline_scaled_and_to_a_file(toolbar: ReplayBackend, tmp_path: Path) -> None:
-    box = ToolBox(Locator(toolbar, scaling=Scaling()))
+    box = ToolBox(Locator(toolbar, scaling=Scaling()), output_dir=tmp_path)
     shot = box.call("ui", {"operation": "screenshot", "inline": True})
     assert shot["mode"] == "inline"
     assert shot["device"] == {"width": 1080, "height": 2400}

@@ -78,7 +78,12 @@ def test_tap_of_a_point_under_scaling_times_out_on_the_size_read(device: SizeHan
     assert device.inner.taps == []
 
 
-def test_without_scaling_no_size_read_is_needed(device: SizeHangs) -> None:
+def test_without_scaling_a_find_needs_no_size_read(device: SizeHangs) -> None:
     locator = Locator(device, strategies=[FirstElement()], budget_s=0.3)
     assert locator.find("anything").ok
-    assert locator.tap(Point(10, 10)).tapped == Point(10, 10)
+    # A tap is checked against the screen's size (issue 22: off-screen taps are refused), so a
+    # size read that hangs refuses the tap instead of tapping blind.
+    with pytest.raises(DeviceTimeoutError) as caught:
+        locator.tap(Point(10, 10))
+    assert caught.value.phase == "device:screen_size"
+    assert device.inner.taps == []
