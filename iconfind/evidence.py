@@ -56,6 +56,19 @@ GENERIC_WORDS = frozenset(
     }
 )  # fmt: skip
 """Words too common in ids and classes to be evidence on their own ("title", "container")."""
+WIDGET_WORDS = frozenset(
+    {
+        "dropdown", "toggle", "toggler", "trigger", "btn", "button", "icon", "ico", "ic", "img",
+        "image", "link", "nav", "navbar", "wrapper", "holder", "control", "field", "input",
+        "edit", "fa", "fas", "far", "fab", "fal", "bi", "mdi", "top", "bottom", "left", "right",
+        "main", "primary", "secondary", "sm", "lg", "md", "xs", "xl", "fw", "id", "iv", "ib",
+        "tv", "et", "cb", "sw", "layout", "action", "menu", "open", "show", "circle", "round",
+        "rounded", "outline", "outlined", "fill", "filled", "solid", "alt", "o", "container",
+    }
+)  # fmt: skip
+"""Words an id or class adds around a name without changing what it names: in
+``messagesDropdown`` the name is "messages"; in ``note_title`` ("title" is no widget word) the
+id names a kind of data, so the query "notes" does not match it."""
 LONG_TEXT_WORDS = 6
 """A label this many words longer than the query is a sentence that merely mentions it."""
 
@@ -221,11 +234,32 @@ class EvidenceTable:
 class Clues:
     """What one element's evidence says: its words and its icon concepts."""
 
-    words: frozenset[str] = frozenset()
+    tokens: frozenset[tuple[str, ...]] = frozenset()
+    """Each clue token (an id, one class, one word of a placeholder) as its stemmed words:
+    ``messagesDropdown`` -> ``("message", "dropdown")``."""
     concepts: frozenset[str] = frozenset()
+    concept_words: frozenset[str] = frozenset()
+    """Stemmed words of the concepts' phrases ("hamburger menu" -> hamburger, menu)."""
 
     def __or__(self, other: Clues) -> Clues:
-        return Clues(self.words | other.words, self.concepts | other.concepts)
+        return Clues(
+            self.tokens | other.tokens,
+            self.concepts | other.concepts,
+            self.concept_words | other.concept_words,
+        )
+
+    def covered(self, query_words: frozenset[str]) -> set[str]:
+        """The query words these clues name: a token names its words when its other words
+        are widget words (``messagesDropdown`` names "messages"), a concept its phrases' words."""
+        found = set(query_words & self.concept_words)
+        for token in self.tokens:
+            shared = query_words.intersection(token)
+            if shared and all(
+                word in query_words or word in WIDGET_WORDS or len(word) < 2 or word.isdigit()
+                for word in token
+            ):
+                found |= shared
+        return found
 
 
 @frozen
@@ -249,12 +283,12 @@ class Evidence:
     # -- clues ----------------------------------------------------------------------------------
 
     def _concept_words(self, concept: str) -> set[str]:
-        found = {concept}
+        found = {_stem(concept)}
         icon = self.patterns.classes.get(concept)
         for phrase in (icon.phrases if icon is not None else ()) + self.table.concepts.get(
             concept, ()
         ):
-            found.update(w for w in phrase if len(w) > 2 and w not in FILLER_WORDS)
+            found.update(_stem(w) for w in phrase if len(w) > 2 and w not in FILLER_WORDS)
         return found
 
     def string_clues(self, clue: str) -> Clues:
@@ -262,8 +296,13 @@ class Evidence:
         cached = self._string_clues.get(clue)
         if cached is not None:
             return cached
-        # camelCase parts and whole words both: "JavaScript" is java, script and javascript
-        found_words: set[str] = set(id_words(clue)) | set(words(clue))
+        tokens: set[tuple[str, ...]] = set()
+        for piece in clue.split():
+            # camelCase parts and whole words both: "JavaScript" is java, script and javascript
+            for split in (id_words(piece), words(piece)):
+                token = tuple(_stem(w) for w in split if w.isalnum())
+                if token:
+                    tokens.add(token)
         concepts: set[str] = set()
         for token in clue.split():
             concept = self.table.class_concept(token)
@@ -279,9 +318,10 @@ class Evidence:
             concepts.update(
                 icon.name for icon in self.patterns.classes.values() if icon.matches_id(clue)
             )
+        concept_words: set[str] = set()
         for concept in concepts:
-            found_words |= self._concept_words(concept)
-        result = Clues(frozenset(found_words), frozenset(concepts))
+            concept_words |= self._concept_words(concept)
+        result = Clues(frozenset(tokens), frozenset(concepts), frozenset(concept_words))
         if len(self._string_clues) < 65536:
             self._string_clues[clue] = result
         return result
@@ -308,7 +348,7 @@ class Evidence:
             extra: set[str] = set()
             for concept in concepts:
                 extra |= self._concept_words(concept)
-            clues = clues | Clues(frozenset(extra), frozenset(concepts))
+            clues = clues | Clues(concepts=frozenset(concepts), concept_words=frozenset(extra))
         return clues
 
     # -- matching -------------------------------------------------------------------------------
@@ -329,8 +369,8 @@ class Evidence:
         own clues to take part (else it is a *weak* match, left out unless ``include_weak``).
         Matches inside a matching clickable are folded into it.
         """
-        query_words = tuple(
-            _stem(w) for w in words(name) if w not in FILLER_WORDS and (len(w) > 1 or not w.isalnum())
+        query_words = frozenset(
+            _stem(w) for w in words(name) if w not in FILLER_WORDS and w.isalnum() and len(w) > 1
         )
         wanted = frozenset(c.name for c in self.patterns.classes_for(name)) | self.table.concepts_for(
             name
@@ -346,8 +386,7 @@ class Evidence:
 
         def hit(clues: Clues) -> tuple[bool, bool]:
             by_concept = bool(wanted & clues.concepts)
-            stems = {_stem(w) for w in clues.words}
-            by_words = words_usable and all(w in stems for w in query_words)
+            by_words = words_usable and clues.covered(query_words) == query_words
             return by_concept, by_words
 
         found: list[Element] = []
@@ -365,8 +404,7 @@ class Evidence:
             )
             if labelled and not include_weak:
                 own_concept = bool(wanted & own.concepts)
-                own_stems = {_stem(w) for w in own.words}
-                own_words = words_usable and any(w in own_stems for w in query_words)
+                own_words = words_usable and bool(own.covered(query_words))
                 if not (own_concept or own_words):
                     continue
             found.append(element)
@@ -396,11 +434,12 @@ class Evidence:
         if found:
             return found
         full = f"{parsed.name} {' '.join(parsed.role_words)}"
-        role_words = {_stem(w) for w in parsed.role_words}
+        query_words = frozenset(_stem(w) for w in words(full) if w.isalnum())
+        role_words = frozenset(_stem(w) for w in parsed.role_words if w.isalnum())
         return [
             e
             for e in self.matches(pool, elements, full)
-            if role_words <= {_stem(w) for w in self.own_clues(e).words}
+            if role_words <= self.own_clues(e).covered(query_words)
         ]
 
 
@@ -587,6 +626,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
 __all__ = [
     "ENV_VAR",
     "GENERIC_WORDS",
+    "WIDGET_WORDS",
     "Clues",
     "Evidence",
     "EvidenceTable",

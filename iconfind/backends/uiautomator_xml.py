@@ -85,6 +85,8 @@ class _ElementCollector:
                     index=own_index,
                     depth=depth,
                     parent=parent,
+                    # an EditText's hint (placeholder) is evidence, read like resource-id words
+                    hints=(hint,) if (hint := get("hint")) else (),
                 )
             )
         frames.append((depth + 1, own_index))
