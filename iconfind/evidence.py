@@ -64,6 +64,8 @@ WIDGET_WORDS = frozenset(
         "main", "primary", "secondary", "sm", "lg", "md", "xs", "xl", "fw", "id", "iv", "ib",
         "tv", "et", "cb", "sw", "layout", "action", "menu", "open", "show", "circle", "round",
         "rounded", "outline", "outlined", "fill", "filled", "solid", "alt", "o", "container",
+        "entry", "box", "textbox", "txt", "edt", "tab", "checkbox", "switch", "radio", "dialog",
+        "modal", "popup",
     }
 )  # fmt: skip
 """Words an id or class adds around a name without changing what it names: in
@@ -145,11 +147,15 @@ class EvidenceTable:
             for name, phrases in _table(raw, "concepts", where).items()
         }
         return cls(
-            prefixes=tuple(p.casefold() for p in _strings(raw.get("prefixes", []), where, "prefixes")),
+            prefixes=tuple(
+                p.casefold() for p in _strings(raw.get("prefixes", []), where, "prefixes")
+            ),
             ligature_classes=frozenset(
                 c.casefold() for c in _strings(raw.get("ligature_classes", []), where, "classes")
             ),
-            names={k.casefold(): v for k, v in _str_table(raw.get("names", {}), where, "names").items()},
+            names={
+                k.casefold(): v for k, v in _str_table(raw.get("names", {}), where, "names").items()
+            },
             class_names={
                 k.casefold(): v
                 for k, v in _str_table(raw.get("class_names", {}), where, "class_names").items()
@@ -304,12 +310,12 @@ class Evidence:
                 if token:
                     tokens.add(token)
         concepts: set[str] = set()
-        for token in clue.split():
-            concept = self.table.class_concept(token)
-            if concept is None and token.casefold() in self.patterns.classes:
-                concept = token.casefold()
+        for piece in clue.split():
+            concept = self.table.class_concept(piece)
+            if concept is None and piece.casefold() in self.patterns.classes:
+                concept = piece.casefold()
             if concept is None:
-                concept = self.table.symbol_concept(token)
+                concept = self.table.symbol_concept(piece)
             if concept is not None:
                 concepts.add(concept)
         if any(
@@ -372,9 +378,9 @@ class Evidence:
         query_words = frozenset(
             _stem(w) for w in words(name) if w not in FILLER_WORDS and w.isalnum() and len(w) > 1
         )
-        wanted = frozenset(c.name for c in self.patterns.classes_for(name)) | self.table.concepts_for(
-            name
-        )
+        wanted = frozenset(
+            c.name for c in self.patterns.classes_for(name)
+        ) | self.table.concepts_for(name)
         if not query_words and not wanted:
             return []
         words_usable = bool(query_words) and not all(w in GENERIC_WORDS for w in query_words)
@@ -463,9 +469,7 @@ def refine_label_matches(
       "Google and Facebook buttons are..." (document order is kept).
     """
     wanted = normalize(text)
-    exact = [
-        e for e in pool if normalize(e.text) == wanted or normalize(e.content_desc) == wanted
-    ]
+    exact = [e for e in pool if normalize(e.text) == wanted or normalize(e.content_desc) == wanted]
     if exact or not wanted:
         return exact
     evidence = evidence or Evidence.default()
@@ -619,7 +623,9 @@ def _read_toml(path: Path) -> dict[str, Any]:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise PatternFileError(f"{path}: cannot read evidence file ({exc.strerror or exc})") from None
+        raise PatternFileError(
+            f"{path}: cannot read evidence file ({exc.strerror or exc})"
+        ) from None
     return _parse_toml(text, str(path))
 
 
@@ -630,8 +636,8 @@ __all__ = [
     "Clues",
     "Evidence",
     "EvidenceTable",
-    "is_private_use",
     "evidence_matches",
+    "is_private_use",
     "refine_label_matches",
     "strip_private_use",
 ]

@@ -164,7 +164,9 @@ class RoleVocabulary:
                 raise PatternFileError(
                     f"{path}: cannot read role file ({exc.strerror or exc})"
                 ) from None
-            table = table.extended(RoleVocabulary.from_mapping(_parse_toml(text, str(path)), str(path)))
+            table = table.extended(
+                RoleVocabulary.from_mapping(_parse_toml(text, str(path)), str(path))
+            )
         return table
 
     def parse(self, query: str) -> RoleQuery:
@@ -198,7 +200,9 @@ class RoleVocabulary:
                 )
         return RoleQuery(name=query.strip())
 
-    def elements_in_roles(self, elements: Iterable[Element], roles: Iterable[Role]) -> list[Element]:
+    def elements_in_roles(
+        self, elements: Iterable[Element], roles: Iterable[Role]
+    ) -> list[Element]:
         """The elements that play one of ``roles`` (soft roles restrict nothing)."""
         hard = [role for role in roles if not role.soft]
         pool = list(elements)
@@ -215,7 +219,6 @@ class RoleVocabulary:
             if not role.soft
             and (kind in role.platform_roles or _suffix_match(kind, role.platform_roles))
         )
-
 
 
 @lru_cache(maxsize=4)

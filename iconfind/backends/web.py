@@ -34,8 +34,8 @@ from PIL import Image
 
 from iconfind._errors import BackendError
 from iconfind._models import Bounds, Element
-from iconfind.evidence import EvidenceTable, is_private_use, strip_private_use
 from iconfind.backends.replay import SnapshotMeta
+from iconfind.evidence import EvidenceTable, is_private_use, strip_private_use
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
@@ -525,7 +525,7 @@ class _DomIndex:
         pseudo = nodes.get("pseudoType", {})
         self.pseudo: dict[int, str] = {
             node: self._string(kind)
-            for node, kind in zip(pseudo.get("index", []), pseudo.get("value", []))
+            for node, kind in zip(pseudo.get("index", []), pseudo.get("value", []), strict=False)
         }
         self.children: dict[int, list[int]] = {}
         for node, parent in enumerate(self.parent):
@@ -704,10 +704,11 @@ def _unlinked_labels(dom: _DomIndex) -> dict[int, str]:
         if node not in siblings:
             continue
         at = siblings.index(node)
+        # nearest first; at equal distance the control before the label (TodoMVC's order)
         order = sorted(
-            (n for n in siblings if n != node), key=lambda n: (abs(siblings.index(n) - at), n > node)
+            (i for i in range(len(siblings)) if i != at), key=lambda i: (abs(i - at), i > at)
         )
-        for sibling in order:
+        for sibling in (siblings[i] for i in order):
             if dom.tag(sibling) in ("INPUT", "SELECT", "TEXTAREA"):
                 text = dom.text(node)
                 if text:
