@@ -312,8 +312,11 @@ class Evidence:
         concepts: set[str] = set()
         for piece in clue.split():
             concept = self.table.class_concept(piece)
-            if concept is None and piece.casefold() in self.patterns.classes:
-                concept = piece.casefold()
+            lowered = piece.casefold()
+            if concept is None and (
+                lowered in self.patterns.classes or lowered in self.table.concepts
+            ):
+                concept = lowered  # a concept id itself (a glyph's, from the web backend)
             if concept is None:
                 concept = self.table.symbol_concept(piece)
             if concept is not None:

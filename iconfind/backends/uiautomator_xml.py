@@ -164,6 +164,8 @@ def format_uiautomator_xml(elements: list[Element], rotation: int = 0) -> str:
             "selected": _bool(element.selected),
             "bounds": element.bounds.format(),
         }
+        if element.hints:  # optional, as in Android's own dumps: web clues survive a recording
+            attributes["hint"] = " ".join(element.hints)
         attrs_text = " ".join(f"{key}={quoteattr(value)}" for key, value in attributes.items())
         kids = children.get(element.index, [])
         if not kids:

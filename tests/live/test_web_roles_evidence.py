@@ -10,10 +10,12 @@ unread. Each tap is checked against the page's own record of what was clicked.
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from iconfind import Locator
+from iconfind import DeviceBackend, Locator, ReplayBackend
+from iconfind.backends.record import record_snapshot
 from iconfind.backends.web import WebBackend
 from iconfind.strategies import default_chain
 from tests.live.resources import FONT_AWESOME, clicks
@@ -30,7 +32,7 @@ DESKTOP = (1280, 800)
 PHONE = (400, 800)
 
 
-def _locator(web: WebBackend) -> Locator:
+def _locator(web: DeviceBackend) -> Locator:
     # Local icon recognition off: these must resolve from the page's own evidence (tiers 1-2).
     return Locator(web, strategies=default_chain(recognition=False), budget_s=600)
 
@@ -159,3 +161,16 @@ def test_absent_queries_are_never_resolved(
     result = _locator(web).find(query)
     assert not result.ok, (query, [e.to_dict() for e in result.elements])
     assert clicks(web) == []
+
+
+def test_a_recorded_page_keeps_its_evidence(open_page: OpenPage, tmp_path: Path) -> None:
+    web = open_page("sbadmin_dashboard.html", viewport=PHONE)
+    record_snapshot(web, tmp_path / "dashboard")
+    replay = ReplayBackend(tmp_path / "dashboard")
+    for query, element_id in [
+        ("hamburger menu", "sidebarToggleTop"),
+        ("messages", "messagesDropdown"),
+        ("user profile", "userDropdown"),
+    ]:
+        result = _locator(replay).find(query)
+        assert result.ok and result.element.resource_id == element_id, query
