@@ -71,6 +71,8 @@ WIDGET_WORDS = frozenset(
 """Words an id or class adds around a name without changing what it names: in
 ``messagesDropdown`` the name is "messages"; in ``note_title`` ("title" is no widget word) the
 id names a kind of data, so the query "notes" does not match it."""
+CONCEPT_PREFIX = "icon:"
+"""How a hint names an icon concept outright (``icon:hamburger``: a glyph the page drew)."""
 LONG_TEXT_WORDS = 6
 """A label this many words longer than the query is a sentence that merely mentions it."""
 
@@ -268,6 +270,9 @@ class Clues:
         return found
 
 
+_NO_CLUES = Clues()
+
+
 @frozen
 class Evidence:
     """Matches elements to a query by their evidence (ids, hints, glyphs), with role words."""
@@ -276,6 +281,9 @@ class Evidence:
     table: EvidenceTable = field(factory=EvidenceTable.default)
     roles: RoleVocabulary = field(factory=RoleVocabulary.default)
     _string_clues: dict[str, Clues] = field(factory=dict, init=False, eq=False, repr=False)
+    _element_clues: dict[tuple[str, tuple[str, ...], str, str], Clues] = field(
+        factory=dict, init=False, eq=False, repr=False
+    )
 
     @classmethod
     def default(cls) -> Evidence:
@@ -309,24 +317,23 @@ class Evidence:
                 token = tuple(_stem(w) for w in split if w.isalnum())
                 if token:
                     tokens.add(token)
+        # Prose (a placeholder, a label's text) names concepts only by symbols: "Search mail"
+        # is no search icon. Ids and class lists name them by icon-font classes and the
+        # resource-id patterns of tier 2 ("iv_more_options" -> overflow).
+        prose = " " in clue.strip() and not any(mark in clue for mark in "-_:")
         concepts: set[str] = set()
         for piece in clue.split():
-            concept = self.table.class_concept(piece)
-            lowered = piece.casefold()
-            if concept is None and (
-                lowered in self.patterns.classes or lowered in self.table.concepts
-            ):
-                concept = lowered  # a concept id itself (a glyph's, from the web backend)
-            if concept is None:
-                concept = self.table.symbol_concept(piece)
+            concept = self.table.symbol_concept(piece)
+            if piece.startswith(CONCEPT_PREFIX):
+                concept = piece[len(CONCEPT_PREFIX) :].casefold() or None
+            elif concept is None and not prose:
+                concept = self.table.class_concept(piece)
             if concept is not None:
                 concepts.add(concept)
-        if any(
-            icon.matches_id(clue) for icon in self.patterns.classes.values()
-        ):  # the resource-id patterns of tier 2 ("iv_more_options" -> overflow)
-            concepts.update(
-                icon.name for icon in self.patterns.classes.values() if icon.matches_id(clue)
-            )
+            if not prose:
+                concepts.update(
+                    icon.name for icon in self.patterns.classes.values() if icon.matches_id(piece)
+                )
         concept_words: set[str] = set()
         for concept in concepts:
             concept_words |= self._concept_words(concept)
@@ -338,6 +345,19 @@ class Evidence:
     def own_clues(self, element: Element) -> Clues:
         """The element's own evidence: resource id, hints, and a label that is an icon symbol
         or a content-desc phrase of an icon class ("More options")."""
+        if not (element.resource_id or element.hints or element.content_desc) and (
+            not element.text or len(element.text) > 3
+        ):
+            return _NO_CLUES  # most nodes of a big tree: nothing to read
+        key = (element.resource_id, element.hints, element.text, element.content_desc)
+        cached = self._element_clues.get(key)
+        if cached is None:
+            cached = self._read_own_clues(element)
+            if len(self._element_clues) < 65536:
+                self._element_clues[key] = cached
+        return cached
+
+    def _read_own_clues(self, element: Element) -> Clues:
         clues = Clues()
         for clue in (element.resource_id, *element.hints):
             if clue:
@@ -472,9 +492,11 @@ def refine_label_matches(
       "Google and Facebook buttons are..." (document order is kept).
     """
     wanted = normalize(text)
-    exact = [e for e in pool if normalize(e.text) == wanted or normalize(e.content_desc) == wanted]
-    if exact or not wanted:
-        return exact
+    run = label_matches(pool, text)
+    if not wanted or (
+        run and (normalize(run[0].text) == wanted or normalize(run[0].content_desc) == wanted)
+    ):
+        return run  # exact labels (or nothing to read)
     evidence = evidence or Evidence.default()
     parsed = evidence.roles.parse(text)
     if parsed.restricts:
@@ -483,7 +505,6 @@ def refine_label_matches(
         found = label_matches(evidence.roles.elements_in_roles(pool, parsed.roles), parsed.name)
         if found:
             return found
-    run = label_matches(pool, text)
     size = len(words(text))
 
     def mention(element: Element) -> bool:
@@ -633,6 +654,7 @@ def _read_toml(path: Path) -> dict[str, Any]:
 
 
 __all__ = [
+    "CONCEPT_PREFIX",
     "ENV_VAR",
     "GENERIC_WORDS",
     "WIDGET_WORDS",

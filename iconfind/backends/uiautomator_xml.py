@@ -86,7 +86,7 @@ class _ElementCollector:
                     depth=depth,
                     parent=parent,
                     # an EditText's hint (placeholder) is evidence, read like resource-id words
-                    hints=(hint,) if (hint := get("hint")) else (),
+                    hints=tuple(hint.split("\n")) if (hint := get("hint")) else (),
                 )
             )
         frames.append((depth + 1, own_index))
@@ -165,7 +165,7 @@ def format_uiautomator_xml(elements: list[Element], rotation: int = 0) -> str:
             "bounds": element.bounds.format(),
         }
         if element.hints:  # optional, as in Android's own dumps: web clues survive a recording
-            attributes["hint"] = " ".join(element.hints)
+            attributes["hint"] = "\n".join(element.hints)  # quoteattr keeps "\n" as &#10;
         attrs_text = " ".join(f"{key}={quoteattr(value)}" for key, value in attributes.items())
         kids = children.get(element.index, [])
         if not kids:

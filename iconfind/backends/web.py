@@ -35,7 +35,12 @@ from PIL import Image
 from iconfind._errors import BackendError
 from iconfind._models import Bounds, Element
 from iconfind.backends.replay import SnapshotMeta
-from iconfind.evidence import EvidenceTable, is_private_use, strip_private_use
+from iconfind.evidence import (
+    CONCEPT_PREFIX,
+    EvidenceTable,
+    is_private_use,
+    strip_private_use,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
@@ -673,18 +678,22 @@ def _own_hints(
         if glyph is not None:
             concept = table.glyph_concept(_quoted(glyph[0]), glyph[1])
             if concept is not None:
-                hints.append(concept)
+                hints.append(CONCEPT_PREFIX + concept)
         elif child < len(dom.node_type) and dom.node_type[child] == 3:
             value = dom._string(dom.node_value[child])
             if any(is_private_use(char) for char in value):
                 concept = table.glyph_concept(value, dom.font.get(node, ""))
                 if concept is not None:
-                    hints.append(concept)
+                    hints.append(CONCEPT_PREFIX + concept)
+    icon = attributes.get("data-icon", "")  # Font Awesome's SVG icons: data-icon="bars"
+    concept = table.name_concept(icon) if icon else None
+    if concept is not None:
+        hints.append(CONCEPT_PREFIX + concept)
     if table.ligature_classes.intersection(classes):
         ligature = dom.text(node, limit=40)
         concept = table.name_concept(ligature) if ligature else None
         if concept is not None:
-            hints.append(concept)
+            hints.append(CONCEPT_PREFIX + concept)
     return hints
 
 
@@ -743,13 +752,13 @@ def _element_hints(
     for node in range(len(dom.node_name)):
         if node >= len(dom.node_type) or dom.node_type[node] != 1 or node in dom.pseudo:
             continue
+        if node not in kept and node not in dom.boxes:
+            continue  # not rendered (display: none): no evidence for anything on screen
         hints = _own_hints(dom, node, ids, table)
         if node in labels:
             hints.append(labels[node])
         if not hints:
             continue
-        if node not in kept and node not in dom.boxes:
-            continue  # not rendered (display: none): no evidence for anything on screen
         target: int | None = node
         for _ in range(4):
             if target is None or target < 0 or target in kept:

@@ -133,12 +133,12 @@ def test_private_use_glyphs_are_no_labels_and_css_glyphs_become_hints(
     toggle = next(e for e in elements if e.resource_id == "sidebarToggleTop")
     assert toggle.text == "" and toggle.content_desc == ""
     icon = next(e for e in elements if e.parent == toggle.index)
-    assert "hamburger" in icon.hints  # U+F0C9 in FontAwesome, from the ::before box
+    assert "icon:hamburger" in icon.hints  # U+F0C9 in FontAwesome, from the ::before box
     assert all(not any(0xE000 <= ord(c) <= 0xF8FF for c in e.label) for e in elements)
     web = open_page("sbadmin_dashboard.html", viewport=DESKTOP)
     elements = web.hierarchy() or []
     side = next(e for e in elements if e.resource_id == "sidebarToggle")
-    assert "back" in side.hints  # U+F104 (angle-left) drawn by #sidebarToggle::after
+    assert "icon:back" in side.hints  # U+F104 (angle-left) drawn by #sidebarToggle::after
 
 
 @pytest.mark.parametrize(
