@@ -73,6 +73,8 @@ WIDGET_WORDS = frozenset(
 id names a kind of data, so the query "notes" does not match it."""
 CONCEPT_PREFIX = "icon:"
 """How a hint names an icon concept outright (``icon:hamburger``: a glyph the page drew)."""
+MAX_NAME_WORDS = 8
+"""Longer queries are not matched word by word against evidence (only by their exact phrase)."""
 LONG_TEXT_WORDS = 6
 """A label this many words longer than the query is a sentence that merely mentions it."""
 
@@ -406,7 +408,11 @@ class Evidence:
         ) | self.table.concepts_for(name)
         if not query_words and not wanted:
             return []
-        words_usable = bool(query_words) and not all(w in GENERIC_WORDS for w in query_words)
+        words_usable = (
+            bool(query_words)
+            and len(words(name)) <= MAX_NAME_WORDS  # a paragraph is no name
+            and not all(w in GENERIC_WORDS for w in query_words)
+        )
         by_index = {e.index: e for e in elements}
         children: dict[int, list[Element]] = {}
         for element in elements:
