@@ -67,6 +67,9 @@ def _taps(web: WebBackend, query: str) -> list[str]:
         ("sbadmin_buttons.html", DESKTOP, "facebook", "facebook"),
         ("sbadmin_buttons.html", DESKTOP, "checkmark", "check"),
         ("sbadmin_buttons.html", DESKTOP, "trash", "trash"),
+        ("sbadmin_buttons.html", DESKTOP, "hamburger menu", "svg-bars"),  # <svg data-icon>
+        ("sbadmin_buttons.html", DESKTOP, "share", "share"),  # data-testid="share-button"
+        ("sbadmin_buttons.html", DESKTOP, "settings", "cog-text"),  # U+F013 typed as text
         ("sbadmin_login.html", DESKTOP, "facebook", "facebook"),
         ("sbadmin_login.html", DESKTOP, "login button", "login"),
         # TodoMVC: class "destroy", × drawn by ::after
