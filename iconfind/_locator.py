@@ -256,7 +256,9 @@ class Locator:
                 f"element index {index} is out of range: the result has {len(result.elements)}"
             )
         point = result.elements[index].center
-        self._tap_device(self._to_device(point, result.elements[index].bounds))
+        # A grid answer is a point, not an element: only its place on the screen is checked.
+        within = None if result.source == "grid" else result.elements[index].bounds
+        self._tap_device(self._to_device(point, within))
         notes = self._remember(result.elements[index])
         tapped = attrs.evolve(result, tapped=point, notes=(*result.notes, *notes))
         self.last_result = tapped

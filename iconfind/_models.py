@@ -192,6 +192,11 @@ class Element:
     index: int = 0
     depth: int = 0
     parent: int | None = None
+    hints: tuple[str, ...] = ()
+    """Other clues that name the element, read like resource-id words (see
+    :mod:`iconfind.evidence`): web ``class``/``name``/``placeholder``/``title``/``alt``/``aria-*``
+    values, test ids, an unlinked label's text, icon concepts of drawn glyphs; Android ``hint``.
+    Not part of the wire form."""
 
     @property
     def center(self) -> Point:

@@ -94,4 +94,6 @@ def _element(node: XmlNode, bounds: Bounds, index: int, depth: int, parent: int 
         index=index,
         depth=depth,
         parent=parent,
+        # a text field's placeholder (XCUITest) or hint (UiAutomator2) is evidence, not a label
+        hints=tuple(h for h in (node.get("placeholderValue"), node.get("hint")) if h),
     )

@@ -106,6 +106,8 @@ class _ElementCollector:
                     index,
                     depth,
                     parent,
+                    # an EditText's hint (placeholder) is evidence, read like resource-id words
+                    tuple(hint.split("\n")) if (hint := attrib.get("hint")) else (),
                 )
             except KeyError:
                 element = _sparse_element(tag, attrib, bounds, index, depth, parent)
@@ -146,6 +148,7 @@ def _sparse_element(
         index,
         depth,
         parent,
+        tuple(hint.split("\n")) if (hint := get("hint")) else (),
     )
 
 
@@ -215,6 +218,8 @@ def format_uiautomator_xml(elements: list[Element], rotation: int = 0) -> str:
             "selected": _bool(element.selected),
             "bounds": element.bounds.format(),
         }
+        if element.hints:  # optional, as in Android's own dumps: web clues survive a recording
+            attributes["hint"] = "\n".join(element.hints)  # quoteattr keeps "\n" as &#10;
         attrs_text = " ".join(f"{key}={quoteattr(value)}" for key, value in attributes.items())
         kids = children.get(element.index, [])
         if not kids:

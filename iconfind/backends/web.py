@@ -28,6 +28,7 @@ from concurrent.futures import Future
 from typing import TYPE_CHECKING, Any, TypeVar
 from urllib.parse import urlsplit
 
+import attrs
 from PIL import Image
 
 from iconfind._deadline import current as current_deadline
@@ -36,6 +37,12 @@ from iconfind._decode import open_rgb
 from iconfind._errors import BackendError
 from iconfind._models import Bounds, Element
 from iconfind.backends.base import BackendInfo
+from iconfind.evidence import (
+    CONCEPT_PREFIX,
+    EvidenceTable,
+    is_private_use,
+    strip_private_use,
+)
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright
@@ -80,6 +87,51 @@ CLICKABLE_ROLES = frozenset(
         "ToggleButton",
     }
 )
+SNAPSHOT_STYLES = ("cursor", "content", "font-family")
+"""Computed styles read per layout box: the pointer cursor, and the ``content`` and font of
+``::before``/``::after`` boxes (icon-font glyphs drawn by CSS)."""
+CONTAINER_ROLES = frozenset(
+    {
+        "dialog",
+        "alertdialog",
+        "region",
+        "group",
+        "form",
+        "navigation",
+        "complementary",
+        "tabpanel",
+        "document",
+        "article",
+        "search",
+        "main",
+        "banner",
+        "contentinfo",
+    }
+)
+"""Roles whose ``aria-labelledby`` name is another element's text: for that text the label
+element is the target, so the container keeps the name only as a hint."""
+_HINT_ATTRIBUTES = (
+    "id",
+    "class",
+    "name",
+    "placeholder",
+    "title",
+    "alt",
+    "aria-label",
+    "aria-description",
+    "aria-roledescription",
+    "data-testid",
+    "data-test-id",
+    "data-test",
+    "data-cy",
+    "data-qa",
+    "data-icon",
+    "href",
+    "xlink:href",
+)
+"""Attributes read as evidence (``href`` only of SVG ``<use>``, see :func:`_hint_values`)."""
+_REFERENCE_ATTRIBUTES = ("aria-labelledby", "aria-describedby")
+_FORM_CONTROLS = frozenset({"INPUT", "SELECT", "TEXTAREA", "BUTTON"})
 _SKIPPED_ROLES = frozenset({"InlineTextBox", "LineBreak"})
 _TEXT_ROLES = frozenset({"StaticText"})
 _EDITABLE_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton"})
@@ -439,7 +491,7 @@ class WebBackend:
             try:
                 tree = session.send("Accessibility.getFullAXTree")
                 snapshot = session.send(
-                    "DOMSnapshot.captureSnapshot", {"computedStyles": ["cursor"]}
+                    "DOMSnapshot.captureSnapshot", {"computedStyles": list(SNAPSHOT_STYLES)}
                 )
             finally:
                 session.detach()
@@ -488,8 +540,23 @@ class _DomIndex:
         self.parent: list[int] = list(nodes.get("parentIndex", []))
         self.attributes: list[list[int]] = list(nodes.get("attributes", []))
         self.clickable = set(nodes.get("isClickable", {}).get("index", []))
+        self.node_type: list[int] = list(nodes.get("nodeType", []))
+        self.node_name: list[int] = list(nodes.get("nodeName", []))
+        self.node_value: list[int] = list(nodes.get("nodeValue", []))
+        pseudo = nodes.get("pseudoType", {})
+        self.pseudo: dict[int, str] = {
+            node: self._string(kind)
+            for node, kind in zip(pseudo.get("index", []), pseudo.get("value", []), strict=False)
+        }
+        self.children: dict[int, list[int]] = {}
+        for node, parent in enumerate(self.parent):
+            if parent >= 0:
+                self.children.setdefault(parent, []).append(node)
         self.boxes: dict[int, tuple[float, float, float, float]] = {}
         self.cursor: dict[int, str] = {}
+        self.font: dict[int, str] = {}
+        self.glyph: dict[int, tuple[str, str]] = {}
+        """Per ``::before``/``::after`` node: its computed ``content`` and ``font-family``."""
         for position, node in enumerate(layout.get("nodeIndex", [])):
             x, y, w, h = (float(v) for v in layout["bounds"][position])
             previous = self.boxes.get(node)
@@ -501,7 +568,13 @@ class _DomIndex:
             self.boxes[node] = (x, y, w, h)
             styles = layout.get("styles", [])
             if position < len(styles) and styles[position]:
-                self.cursor[node] = self._string(styles[position][0])
+                style = styles[position]
+                self.cursor[node] = self._string(style[0])
+                if len(style) >= 3:
+                    self.font[node] = self._string(style[2])
+                    content = self._string(style[1])
+                    if node in self.pseudo and content not in ("", "none", "normal"):
+                        self.glyph[node] = (content, self.font[node])
 
     def _string(self, index: int) -> str:
         return self.strings[index] if 0 <= index < len(self.strings) else ""
@@ -513,6 +586,25 @@ class _DomIndex:
         return {
             self._string(flat[i]): self._string(flat[i + 1]) for i in range(0, len(flat) - 1, 2)
         }
+
+    def tag(self, node: int) -> str:
+        return self._string(self.node_name[node]) if node < len(self.node_name) else ""
+
+    def text(self, node: int, limit: int = 200) -> str:
+        """The text content of ``node`` (its text nodes, pseudo-elements left out)."""
+        parts: list[str] = []
+        stack = [node]
+        size = 0
+        while stack and size < limit:
+            current = stack.pop()
+            if current in self.pseudo:
+                continue
+            if current < len(self.node_type) and self.node_type[current] == 3:
+                value = self._string(self.node_value[current])
+                parts.append(value)
+                size += len(value)
+            stack.extend(reversed(self.children.get(current, [])))
+        return " ".join(" ".join(parts).split())[:limit]
 
     def starts_pointer(self, node: int) -> bool:
         """``cursor: pointer`` set on this node, not merely inherited from its parent."""
@@ -545,6 +637,154 @@ def _name_from_contents(node: Mapping[str, Any]) -> bool:
     return False
 
 
+def _name_from_labelledby(node: Mapping[str, Any]) -> bool:
+    """Whether the accessible name comes from another element (``aria-labelledby``)."""
+    name = node.get("name")
+    sources = name.get("sources", []) if isinstance(name, Mapping) else []
+    for source in sources:
+        if source.get("value") and not source.get("superseded"):
+            return bool(source.get("attribute") == "aria-labelledby")
+    return False
+
+
+def _quoted(content: str) -> str:
+    """The string of a computed ``content`` value (``'"\uf0c9"'`` -> ``'\uf0c9'``); ``""`` for
+    counters, ``attr()``, images and other non-string contents."""
+    content = content.strip()
+    if len(content) >= 2 and content[0] == content[-1] and content[0] in "\"'":
+        return content[1:-1]
+    return ""
+
+
+def _own_hints(
+    dom: _DomIndex, node: int, ids: Mapping[str, int], table: EvidenceTable
+) -> list[str]:
+    """The evidence one DOM element gives about itself: attributes, referenced texts, glyphs
+    drawn by its ``::before``/``::after`` or typed in an icon font, icon-font ligatures."""
+    tag = dom.tag(node)
+    attributes = dom.attrs(node)
+    hints: list[str] = []
+    for key in _HINT_ATTRIBUTES:
+        value = " ".join(attributes.get(key, "").split())
+        if not value:
+            continue
+        if key in ("href", "xlink:href"):
+            if tag.lower() != "use":
+                continue
+            value = value.rpartition("#")[2]
+        hints.append(value[:200])
+    if tag == "INPUT" and attributes.get("type", "text").lower() not in ("text", "hidden"):
+        hints.append(attributes["type"])
+    if tag == "IMG":
+        source = attributes.get("src", "")
+        if source and not source.startswith("data:"):
+            stem = source.split("?")[0].rstrip("/").rpartition("/")[2].rpartition(".")[0]
+            if stem:
+                hints.append(stem[:100])
+    for key in _REFERENCE_ATTRIBUTES:
+        for ref in attributes.get(key, "").split():
+            target = ids.get(ref)
+            if target is not None:
+                text = dom.text(target)
+                if text:
+                    hints.append(text)
+    classes = attributes.get("class", "").casefold().split()
+    for child in dom.children.get(node, []):
+        glyph = dom.glyph.get(child)
+        if glyph is not None:
+            concept = table.glyph_concept(_quoted(glyph[0]), glyph[1])
+            if concept is not None:
+                hints.append(CONCEPT_PREFIX + concept)
+        elif child < len(dom.node_type) and dom.node_type[child] == 3:
+            value = dom._string(dom.node_value[child])
+            if any(is_private_use(char) for char in value):
+                concept = table.glyph_concept(value, dom.font.get(node, ""))
+                if concept is not None:
+                    hints.append(CONCEPT_PREFIX + concept)
+    icon = attributes.get("data-icon", "")  # Font Awesome's SVG icons: data-icon="bars"
+    concept = table.name_concept(icon) if icon else None
+    if concept is not None:
+        hints.append(CONCEPT_PREFIX + concept)
+    if table.ligature_classes.intersection(classes):
+        ligature = dom.text(node, limit=40)
+        concept = table.name_concept(ligature) if ligature else None
+        if concept is not None:
+            hints.append(CONCEPT_PREFIX + concept)
+    return hints
+
+
+def _unlinked_labels(dom: _DomIndex) -> dict[int, str]:
+    """Form controls named only by a nearby ``<label>`` that is not linked to them (no ``for``,
+    control not inside): the nearest sibling control gets the label's text, as people read it."""
+    found: dict[int, str] = {}
+    for node in range(len(dom.node_name)):
+        if dom.tag(node) != "LABEL" or "for" in dom.attrs(node):
+            continue
+        if _has_control_inside(dom, node):
+            continue
+        parent = dom.parent[node] if node < len(dom.parent) else -1
+        siblings = [
+            n for n in dom.children.get(parent, []) if dom.node_type[n] == 1 and n not in dom.pseudo
+        ]
+        if node not in siblings:
+            continue
+        at = siblings.index(node)
+        # nearest first; at equal distance the control before the label (TodoMVC's order)
+        order = sorted(
+            (i for i in range(len(siblings)) if i != at), key=lambda i: (abs(i - at), i > at)
+        )
+        for sibling in (siblings[i] for i in order):
+            if dom.tag(sibling) in ("INPUT", "SELECT", "TEXTAREA"):
+                text = dom.text(node)
+                if text:
+                    found.setdefault(sibling, text)
+                break
+    return found
+
+
+def _has_control_inside(dom: _DomIndex, node: int) -> bool:
+    stack = list(dom.children.get(node, []))
+    while stack:
+        current = stack.pop()
+        if dom.tag(current) in _FORM_CONTROLS:
+            return True
+        stack.extend(dom.children.get(current, []))
+    return False
+
+
+def _element_hints(
+    dom: _DomIndex, kept: Mapping[int, int], table: EvidenceTable
+) -> dict[int, tuple[str, ...]]:
+    """Per element index, its hints. A DOM node that is no element of its own (an ignored
+    ``<i aria-hidden>`` icon, a ``<use>``) gives its hints to the nearest kept ancestor within
+    three levels, the button it decorates."""
+    ids: dict[str, int] = {}
+    for node in range(len(dom.attributes)):
+        node_id = dom.attrs(node).get("id")
+        if node_id:
+            ids.setdefault(node_id, node)
+    labels = _unlinked_labels(dom)
+    collected: dict[int, list[str]] = {}
+    for node in range(len(dom.node_name)):
+        if node >= len(dom.node_type) or dom.node_type[node] != 1 or node in dom.pseudo:
+            continue
+        if node not in kept and node not in dom.boxes:
+            continue  # not rendered (display: none): no evidence for anything on screen
+        hints = _own_hints(dom, node, ids, table)
+        if node in labels:
+            hints.append(labels[node])
+        if not hints:
+            continue
+        target: int | None = node
+        for _ in range(4):
+            if target is None or target < 0 or target in kept:
+                break
+            target = dom.parent[target] if target < len(dom.parent) else None
+        if target is not None and target in kept:
+            collected.setdefault(kept[target], []).extend(hints)
+    return {index: tuple(dict.fromkeys(hints))[:24] for index, hints in collected.items()}
+
+
 def _resource_id(attributes: Mapping[str, str]) -> str:
     for key in ("id", "data-testid", "data-test-id", "data-test"):
         if attributes.get(key, "").strip():
@@ -571,6 +811,7 @@ def elements_from_cdp(
     (aria-label, alt, title) ``content_desc``; an editable field's value is its ``text``.
     """
     dom = _DomIndex(dom_snapshot)
+    kept: dict[int, int] = {}  # DOM node -> element index
     nodes: dict[str, Mapping[str, Any]] = {
         str(n["nodeId"]): n for n in ax_tree.get("nodes", []) if "nodeId" in n
     }
@@ -605,13 +846,18 @@ def elements_from_cdp(
             value = str(_ax_value(node, "value") or "")
             editable = role in _EDITABLE_ROLES
             from_contents = role in _TEXT_ROLES or _name_from_contents(node)
+            name = strip_private_use(name)  # icon-font glyphs are icons, not labels
+            value = strip_private_use(value)
             if editable:
                 text, desc = value, name
             elif from_contents:
                 text, desc = name, ""
+            elif role in CONTAINER_ROLES and _name_from_labelledby(node):
+                text, desc = "", ""  # the label element is the target for its own text
             else:
                 text, desc = "", name
             index = len(elements)
+            kept[dom_node] = index
             elements.append(
                 Element(
                     bounds=Bounds.from_xywh(
@@ -648,6 +894,11 @@ def elements_from_cdp(
             (str(child), child_parent, child_depth, child_name)
             for child in reversed(list(children))
         )
+    hints = _element_hints(dom, kept, EvidenceTable.default())
+    if hints:
+        elements = [
+            attrs.evolve(e, hints=hints[e.index]) if e.index in hints else e for e in elements
+        ]
     return elements
 
 

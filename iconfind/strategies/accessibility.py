@@ -6,6 +6,7 @@ from attrs import frozen
 
 from iconfind._models import Element, FindResult, Selector
 from iconfind._screen import Screen
+from iconfind.evidence import refine_label_matches
 from iconfind.strategies._matches import label_matches, resolve, visible
 from iconfind.strategies.base import Query
 
@@ -43,7 +44,9 @@ def select(elements: list[Element], selector: Selector) -> list[Element]:
     """The elements that satisfy every field of ``selector`` (``nearest_to`` aside)."""
     pool = constrain(elements, selector)
     if selector.text:
-        pool = label_matches(pool, selector.text)
+        # Role words ("search button") and sentences that merely mention the query: see
+        # iconfind.evidence.refine_label_matches.
+        pool = refine_label_matches(pool, elements, selector.text, label_matches)
     return pool
 
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
-from iconfind._models import FindError, FindResult
+from iconfind._models import Element, FindError, FindResult
 from iconfind._patterns import IconPatterns
 from iconfind._screen import Screen
+from iconfind.evidence import evidence_matches
 from iconfind.strategies._matches import resolve
 from iconfind.strategies.accessibility import constrain
 from iconfind.strategies.base import Query
@@ -38,6 +39,12 @@ class ResourceIdPatterns:
         elements = screen.hierarchy
         if elements is None:
             return None
+        # Every clue (ids, hints, glyph concepts) with role words: iconfind.evidence.
+        matches = evidence_matches(
+            constrain(elements, query.selector), elements, query.selector.text or "", self.patterns
+        )
+        if matches is not None:
+            return self._settle(matches, query, screen, elements)
         classes = self.patterns.classes_for(query.selector.text or "")
         if not classes:
             return None
@@ -55,6 +62,11 @@ class ResourceIdPatterns:
             for e in constrain(elements, query.selector)
             if id_hit(e.resource_id) or any(c.matches_description(e.content_desc) for c in classes)
         ]
+        return self._settle(matches, query, screen, elements)
+
+    def _settle(
+        self, matches: list[Element], query: Query, screen: Screen, elements: list[Element]
+    ) -> FindResult | None:
         result = resolve(matches, screen, tier=2, selector=query.selector, elements=elements)
         if result is None or result.error is not None:
             return result

@@ -29,6 +29,8 @@ from iconfind.backends.web import Chromium, WebBackend
 HERE = Path(__file__).resolve().parent
 PAGES = HERE / "pages"
 TK_APP = HERE / "tk_app.py"
+FONT_AWESOME = Path("/usr/share/fonts-font-awesome")
+"""Font Awesome 4.7 as Debian installs it, served to the pages as ``font-awesome/``."""
 WAIT_S = 15.0
 """How long to wait for a program to come up or to react: generous, only spent on failure."""
 
@@ -66,6 +68,8 @@ def base_url() -> str:
             root = Path(tempfile.mkdtemp(prefix="iconfind-pages-"))
             for page in PAGES.glob("*.html"):
                 shutil.copy(page, root / page.name)
+            if FONT_AWESOME.is_dir():  # Debian's fonts-font-awesome: css/ and fonts/
+                (root / "font-awesome").symlink_to(FONT_AWESOME, target_is_directory=True)
             handler = functools.partial(_QuietHandler, directory=str(root))
             server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
             threading.Thread(target=server.serve_forever, name="pages", daemon=True).start()
