@@ -421,4 +421,3 @@ def _picked(result: FindResult, index: int) -> FindResult:
         screen_id=result.screen_id,
         screenshot=result.screenshot,
     )
-
