@@ -119,9 +119,7 @@ class DeviceTimeoutError(BackendError):
         """This timeout as a ``FindResult`` (``error="timeout"`` with ``phase``)."""
         from iconfind._models import FindError, FindResult
 
-        return FindResult.failure(
-            FindError.TIMEOUT, self.suggestion, phase=self.phase or None
-        )
+        return FindResult.failure(FindError.TIMEOUT, self.suggestion, phase=self.phase or None)
 
 
 class PatternFileError(IconfindError):

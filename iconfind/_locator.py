@@ -56,10 +56,10 @@ class Locator:
 
     ``strategies`` is a plain list (default :func:`~iconfind.default_chain`): reorder it, shorten
     it, or add your own strategy. ``budget_s`` (default 10 s, or ``$ICONFIND_BUDGET``) bounds one
-    find: one deadline, made when the find
-    starts, covers every strategy, every device call and a picker's round. A device call that
-    overruns ends the find with ``error="timeout"`` and ``phase="device:CALL"`` (``device:
-    hierarchy``); local work that overruns, with the strategy's name (``ocr``, ``visual``).
+    find: one deadline, made when the find starts, covers every strategy, every device call and a
+    picker's round. A device call that overruns ends the find with ``error="timeout"`` and
+    ``phase="device:CALL"`` (``device:hierarchy``); local work that overruns, with the
+    strategy's name (``ocr``, ``visual``). See docs/timeouts.md.
     One-time warm-up (icon references, OpenCV, Tesseract's first start) is not counted. Device
     calls run one at a time per backend: a call that overran is waited for, never doubled. With
     ``scaling`` (e.g. ``Scaling()`` for 1000 px), results are in the scaled screenshot's pixels,
@@ -429,4 +429,3 @@ def _picked(result: FindResult, index: int) -> FindResult:
         screen_id=result.screen_id,
         screenshot=result.screenshot,
     )
-

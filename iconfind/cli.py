@@ -378,9 +378,7 @@ def _run(args: argparse.Namespace) -> int:
         close_backend(backend)  # an Appium session is deleted, a browser closed
 
 
-def _run_with(
-    backend: DeviceBackend, args: argparse.Namespace, deadline: Deadline | None
-) -> int:
+def _run_with(backend: DeviceBackend, args: argparse.Namespace, deadline: Deadline | None) -> int:
     # Answering a candidate list (--pick) must see that list again, not a local recognition.
     recognition = not (
         getattr(args, "no_recognition", False) or getattr(args, "pick", None) is not None

@@ -38,9 +38,7 @@ MIN_TARGET_DP = 48
 SCREENSHOT_DIR = Path(".iconfind") / "screenshots"
 
 
-def bounded(
-    backend: object, call: Callable[[], T], deadline: Deadline | float, phase: str
-) -> T:
+def bounded(backend: object, call: Callable[[], T], deadline: Deadline | float, phase: str) -> T:
     """``call()`` (a call to ``backend``) under ``deadline`` (or a budget in seconds), on the
     backend's serial worker; :class:`~iconfind.DeviceTimeoutError` (``device:PHASE``) when it
     hangs."""

@@ -19,6 +19,7 @@ from iconfind import (
     DeviceTimeoutError,
     FindError,
     FindResult,
+    InvalidArgumentError,
     Locator,
     Point,
     Query,
@@ -271,3 +272,15 @@ def test_a_find_given_an_expired_deadline_times_out_before_any_work(anr: ReplayB
     overruns = Overruns()
     result = Locator(anr, strategies=[overruns]).find("Wait", deadline=Deadline(0, 1.0))
     assert result.error is FindError.TIMEOUT and overruns.calls == 0
+
+
+def test_the_default_budget_comes_from_the_environment(
+    anr: ReplayBackend, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("ICONFIND_BUDGET", "2.5")
+    assert Locator(anr).budget_s == 2.5 and Locator(anr, budget_s=7).budget_s == 7
+    monkeypatch.setenv("ICONFIND_BUDGET", "soon")
+    with pytest.raises(InvalidArgumentError, match="ICONFIND_BUDGET"):
+        Locator(anr)
+    monkeypatch.delenv("ICONFIND_BUDGET")
+    assert Locator(anr).budget_s == 10.0
