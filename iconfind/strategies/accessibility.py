@@ -6,6 +6,7 @@ from attrs import frozen
 
 from iconfind._models import Element, FindResult, Selector
 from iconfind._screen import Screen
+from iconfind._text import fold
 from iconfind.strategies._matches import label_matches, resolve, visible
 from iconfind.strategies.base import Query
 
@@ -29,21 +30,25 @@ def constrain(elements: list[Element], selector: Selector) -> list[Element]:
     if selector.class_name:
         pool = [e for e in pool if _class_matches(e, selector.class_name)]
     if selector.text_contains:
-        needle = " ".join(selector.text_contains.casefold().split())
+        # Folded like every label comparison: "cafe" is a substring of "Café Central".
+        needle = " ".join(fold(selector.text_contains).split())
         pool = [
             e
             for e in pool
-            if needle in " ".join(e.text.casefold().split())
-            or needle in " ".join(e.content_desc.casefold().split())
+            if needle in " ".join(fold(e.text).split())
+            or needle in " ".join(fold(e.content_desc).split())
         ]
     return pool
 
 
-def select(elements: list[Element], selector: Selector) -> list[Element]:
-    """The elements that satisfy every field of ``selector`` (``nearest_to`` aside)."""
+def select(
+    elements: list[Element], selector: Selector, size: tuple[int, int] | None = None
+) -> list[Element]:
+    """The elements that satisfy every field of ``selector`` (``nearest_to`` aside); for a
+    ``text``, only the best-matching ones, best first (see :func:`label_matches`)."""
     pool = constrain(elements, selector)
     if selector.text:
-        pool = label_matches(pool, selector.text)
+        pool = label_matches(pool, selector.text, size=size, tree=elements)
     return pool
 
 
@@ -62,6 +67,5 @@ class AccessibilityText:
         if elements is None:
             return None
         selector = query.selector
-        return resolve(
-            select(elements, selector), screen, tier=1, selector=selector, elements=elements
-        )
+        matches = select(elements, selector, size=screen.size)
+        return resolve(matches, screen, tier=1, selector=selector, elements=elements)
