@@ -36,7 +36,7 @@ from iconfind._text import folded_words, run_start
 
 _ALNUM = re.compile(r"[^\W_]+", re.UNICODE)
 
-MIN_PHRASE_IN_LONG_TEXT = 3
+MIN_PHRASE_IN_LONG_TEXT = 2
 """A query must have this many words to be found inside a long text: one or two words there
 (an absent "Sent" in a mail's snippet) are a near miss, not a target."""
 SLIP_ONE_EDIT = 6
