@@ -23,7 +23,7 @@ else:  # pragma: no cover - exercised on 3.10 only
 
 QUERY_FILLER = frozenset(
     {"the", "a", "an", "icon", "button", "btn", "image", "tap", "click", "press", "on", "symbol",
-     "to", "of", "my"}
+     "to", "of"}
 )  # fmt: skip
 """Query words that say how to act or what kind of view, not which one."""
 

@@ -148,9 +148,21 @@ def _folded_grade(label: str, query: str) -> Grade | None:
 
 
 def match_label(label: str, query: str) -> Grade | None:
-    """The grade of ``label`` for ``query``, or ``None`` when it is no match."""
+    """The grade of ``label`` for ``query``, or ``None`` when it is no match.
+
+    A label of several lines ("Attendance\\nTab 2 of 5", a card's "Next Lecture\\nRoom 305")
+    is graded as a whole and line by line: each line is a label of its own."""
     if not label or not query:
         return None
+    if "\n" in label:
+        lines = [line for line in label.splitlines() if line.strip()]
+        graded = (_single_label(line, query) for line in [label, *lines])
+        grades = [grade for grade in graded if grade is not None]
+        return min(grades) if grades else None
+    return _single_label(label, query)
+
+
+def _single_label(label: str, query: str) -> Grade | None:
     if " ".join(label.split()) == " ".join(query.split()):
         return Grade.EXACT
     grade = _folded_grade(label, query)

@@ -40,6 +40,7 @@ SCREEN_SIZES = {
     "wework_obfuscated": (720, 1608),
     "spotlight_icons": (1080, 1920),
     "settings_home": (1080, 2400),
+    "sportstech_report_dialog": (1920, 1200),  # a dialog window on a landscape tablet (assumed)
 }
 
 ORDER = [
