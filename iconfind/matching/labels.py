@@ -35,6 +35,9 @@ from rapidfuzz.distance import OSA
 from iconfind._text import folded_words, run_start
 
 _ALNUM = re.compile(r"[^\W_]+", re.UNICODE)
+_LINE_BREAK = re.compile(r"\s*[\r\n]+\s*|(?<=[.!?;])\s+(?=[A-Z0-9])|(?<=\w),\s+")
+"""Where a label holds several labels: line breaks, sentence ends before a capital or digit, and
+the comma of Android's "name, state" ("Alarm, No alarm set", "Bluetooth, On")."""
 
 MIN_PHRASE_IN_LONG_TEXT = 2
 """A query must have this many words to be found inside a long text: one or two words there
@@ -150,12 +153,13 @@ def _folded_grade(label: str, query: str) -> Grade | None:
 def match_label(label: str, query: str) -> Grade | None:
     """The grade of ``label`` for ``query``, or ``None`` when it is no match.
 
-    A label of several lines ("Attendance\\nTab 2 of 5", a card's "Next Lecture\\nRoom 305")
-    is graded as a whole and line by line: each line is a label of its own."""
+    A label of several parts, lines ("Attendance\\nTab 2 of 5"), sentences ("Aeropress. Press
+    brewing using air pressure") or "name, state" ("Alarm, No alarm set"), is graded as a whole
+    and part by part: each part is a label of its own."""
     if not label or not query:
         return None
-    if "\n" in label:
-        lines = [line for line in label.splitlines() if line.strip()]
+    lines = [line for line in _LINE_BREAK.split(label) if line.strip()]
+    if len(lines) > 1:
         graded = (_single_label(line, query) for line in [label, *lines])
         grades = [grade for grade in graded if grade is not None]
         return min(grades) if grades else None
