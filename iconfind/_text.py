@@ -36,7 +36,7 @@ def normalize(text: str) -> str:
 @lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """``text`` for comparison: NFKD (full-width and ligature forms unfolded), combining marks
-    (accents) dropped, case folded, a few undecomposable Latin letters mapped (``ı`` ``ø`` ``ł``)."""
+    (accents) dropped, case folded, undecomposable Latin letters mapped (``ı`` ``ø`` ``ł``)."""
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return unicodedata.normalize("NFC", stripped).translate(_LETTERS)

@@ -77,7 +77,7 @@ class IdMatch(enum.IntEnum):
     """How an id names the query; lower is better."""
 
     WHOLE = 0
-    """The id's content words are the query's (``btn_send`` for "send", ``zoomIn`` for "zoom in")."""
+    """The id's content words are the query's (``btn_send``: "send"; ``zoomIn``: "zoom in")."""
     HEAD = 1
     """The query's words end the id (``nav_shop`` for "shop", ``menuitem_overflow`` for
     "overflow"): English compounds name the thing last."""

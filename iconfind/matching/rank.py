@@ -80,7 +80,7 @@ def rank_matches(
             order.get(id(element), len(order)),
         )
 
-    return sorted(matches, key=key)  # type: ignore[arg-type]
+    return sorted(matches, key=key)
 
 
 def best_group(

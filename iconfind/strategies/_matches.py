@@ -1,4 +1,8 @@
-"""Turning matching elements into a result: shared by the accessibility tiers.\n\nThe rules that grade and rank matches live in :mod:`iconfind.matching`; this module applies\nthem to a tree and turns the outcome into a :class:`~iconfind.FindResult`.\n"""
+"""Turning matching elements into a result: shared by the accessibility tiers.
+
+The rules that grade and rank matches live in :mod:`iconfind.matching`; this module applies
+them to a tree and turns the outcome into a :class:`~iconfind.FindResult`.
+"""
 
 from __future__ import annotations
 
@@ -26,9 +30,7 @@ def screen_extent(elements: Sequence[Element]) -> tuple[int, int]:
     return max(e.bounds.x2 for e in elements), max(e.bounds.y2 for e in elements)
 
 
-def graded_labels(
-    elements: Sequence[Element], text: str
-) -> list[tuple[Grade, Element]]:
+def graded_labels(elements: Sequence[Element], text: str) -> list[tuple[Grade, Element]]:
     """Every element whose text or content-desc matches ``text``, with its grade
     (:mod:`iconfind.matching.labels`)."""
     graded: list[tuple[Grade, Element]] = []
@@ -63,7 +65,9 @@ def label_matches(
     return best_group(ranked)
 
 
-def said_by_tree(bounds: Bounds, phrase: str, elements: Sequence[Element], size: tuple[int, int]) -> bool:
+def said_by_tree(
+    bounds: Bounds, phrase: str, elements: Sequence[Element], size: tuple[int, int]
+) -> bool:
     """Whether a visible, non-container element at ``bounds``' center already carries ``phrase``
     in its label: OCR reading it again adds nothing tier 1 has not judged (tier 1 may have
     refused it as a near miss, such as one word inside a mail's snippet)."""

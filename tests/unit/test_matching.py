@@ -73,7 +73,9 @@ def test_near_misses_are_no_match(label: str, query: str) -> None:
 
 def test_each_part_of_a_composite_label_is_a_label() -> None:
     assert match_label("Attendance\nTab 2 of 5", "attendance") is Grade.WHOLE_LABEL
-    assert match_label("Aeropress. Press brewing using air pressure", "aeropress") is Grade.WHOLE_LABEL
+    assert (
+        match_label("Aeropress. Press brewing using air pressure", "aeropress") is Grade.WHOLE_LABEL
+    )
     assert match_label("Alarm, No alarm set", "alarm") is Grade.WHOLE_LABEL
 
 
@@ -153,7 +155,9 @@ def test_tier2_skips_the_drawer_container_for_the_hamburger_button(tmp_path: Pat
             clickable=True,
         ),
     ]
-    result = ResourceIdPatterns().find(Query(Selector(text="hamburger menu")), _screen(tmp_path, elements))
+    result = ResourceIdPatterns().find(
+        Query(Selector(text="hamburger menu")), _screen(tmp_path, elements)
+    )
     assert result is not None and result.ok
     assert result.element.content_desc == "Open navigation drawer"
 
@@ -161,9 +165,13 @@ def test_tier2_skips_the_drawer_container_for_the_hamburger_button(tmp_path: Pat
 def test_tier2_prefers_the_settings_button_over_a_settings_overlay(tmp_path: Path) -> None:
     elements = [
         Element(bounds=(0, 200, 1080, 2300), resource_id="com.x:id/settings_fragment_overlay"),
-        Element(bounds=(940, 60, 1060, 180), resource_id="com.x:id/button_settings", clickable=True),
+        Element(
+            bounds=(940, 60, 1060, 180), resource_id="com.x:id/button_settings", clickable=True
+        ),
     ]
-    result = ResourceIdPatterns().find(Query(Selector(text="settings")), _screen(tmp_path, elements))
+    result = ResourceIdPatterns().find(
+        Query(Selector(text="settings")), _screen(tmp_path, elements)
+    )
     assert result is not None and result.ok
     assert result.element.resource_id == "com.x:id/button_settings"
 
@@ -177,7 +185,9 @@ def test_english_query_finds_an_english_id_on_a_foreign_screen(tmp_path: Path) -
             clickable=True,
         )
     ]
-    result = ResourceIdPatterns().find(Query(Selector(text="more options")), _screen(tmp_path, elements))
+    result = ResourceIdPatterns().find(
+        Query(Selector(text="more options")), _screen(tmp_path, elements)
+    )
     assert result is not None and result.ok
 
 
