@@ -118,6 +118,8 @@ def _slip(label: tuple[str, ...], query: tuple[str, ...]) -> bool:
     for size in range(max(1, count - 1), count + 2):
         for start in range(len(label) - size + 1):
             candidate = "".join(label[start : start + size])
+            if abs(len(candidate) - len(compact_query)) > budget:
+                continue
             if _digits(candidate) != wanted_digits:
                 continue
             if OSA.distance(candidate, compact_query, score_cutoff=budget) <= budget:
@@ -150,6 +152,7 @@ def _folded_grade(label: str, query: str) -> Grade | None:
     return None
 
 
+@lru_cache(maxsize=65536)
 def match_label(label: str, query: str) -> Grade | None:
     """The grade of ``label`` for ``query``, or ``None`` when it is no match.
 

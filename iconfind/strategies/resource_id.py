@@ -75,11 +75,22 @@ class ResourceIdPatterns:
             return None
         classes = self.patterns.classes_for(text)
         width, height = screen.size
+        # Ids and descriptions repeat down every list (each row shares its ids): grade each
+        # distinct pair once.
+        seen: dict[tuple[str, str], IdGrade | None] = {}
+
+        def grade_of(element: Element) -> IdGrade | None:
+            key = (element.resource_id, element.content_desc)
+            if key not in seen:
+                seen[key] = self._grade(element, text, classes)
+            return seen[key]
+
         graded = [
             (grade, e)
             for e in constrain(elements, query.selector)
-            if not is_container(e, width, height)
-            and (grade := self._grade(e, text, classes)) is not None
+            if (e.resource_id or e.content_desc)
+            and not is_container(e, width, height)
+            and (grade := grade_of(e)) is not None
         ]
         if not graded:
             return None
