@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from iconfind._models import Element, Selector
 from iconfind._screen import Screen
@@ -207,3 +209,17 @@ def test_declared_latin1_encoding_is_honoured() -> None:
     assert elements is not None
     assert elements[0].text == "Café"
     assert label_matches(elements, "cafe") == elements
+
+
+@given(st.text(max_size=40), st.text(max_size=20))
+def test_grading_never_raises_and_is_symmetric_in_folding(label: str, query: str) -> None:
+    grade = match_label(label, query)
+    assert grade is None or isinstance(grade, Grade)
+    if grade is not None and folded_words(query):
+        # Whatever matched, the folded query's words all occur in the folded label.
+        label_words = set(folded_words(label))
+        assert (
+            grade is Grade.SLIP
+            or "".join(folded_words(query)) in "".join(folded_words(label))
+            or set(folded_words(query)) <= label_words
+        )
