@@ -12,6 +12,10 @@ inside the expected bounds (and, for accessibility results, the expected resourc
 agree); *wrong* when it resolved to anything else — the costly failure, a confident wrong tap.
 Results that offer a next step (tier-4 candidates, tier-5 grid) need a model and count as neither;
 a tier-4 result that resolved was recognised locally (no picker is configured here).
+
+Absent queries (``expect = { absent = true }``, ``tier = 0``) name something the screen does not
+show: they are *right* when nothing resolves (``not_found``, or a next step that claims no
+element) and *wrong* when any element does: a near miss is a wrong answer.
 """
 
 from __future__ import annotations
@@ -63,12 +67,18 @@ def is_right(element: Element, expect: dict[str, Any], source: str | None) -> bo
     return True
 
 
+def is_absent(case: dict[str, Any]) -> bool:
+    return bool(case["expect"].get("absent"))
+
+
 def run_case(case: dict[str, Any]) -> tuple[str, FindResult]:
     """``("right" | "wrong" | "next_step" | "unresolved", result)`` for one case."""
     query = case["query"]
     selector = Selector.coerce(query if isinstance(query, str) else dict(query))
     result = Locator(ReplayBackend(snapshot_path(case["snapshot"]))).find(selector)
-    if result.ok:
+    if is_absent(case):
+        verdict = "wrong" if result.ok else "right"
+    elif result.ok:
         verdict = "right" if is_right(result.element, case["expect"], result.source) else "wrong"
     elif result.needs_pick:
         verdict = "next_step"
@@ -81,6 +91,7 @@ def evaluate(cases: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """Per-tier counts of right answers with no LLM, wrong answers, and the misses."""
     cases = cases if cases is not None else load_cases()
     right_by_tier: Counter[int] = Counter()
+    absent_right = 0
     expected_by_tier: Counter[int] = Counter()
     outcomes: dict[str, str] = {}
     wrong: list[str] = []
@@ -89,14 +100,21 @@ def evaluate(cases: list[dict[str, Any]] | None = None) -> dict[str, Any]:
         verdict, result = run_case(case)
         expected_by_tier[case["tier"]] += 1
         outcomes[case["id"]] = verdict if result.tier is None else f"{verdict}@tier{result.tier}"
-        if verdict == "right" and result.tier in NO_LLM_TIERS:
+        if verdict == "right" and is_absent(case):
+            absent_right += 1
+        elif verdict == "right" and result.tier in NO_LLM_TIERS:
             right_by_tier[result.tier] += 1
         elif verdict == "wrong":
             wrong.append(case["id"])
         elif case["tier"] in NO_LLM_TIERS:
             missed.append(case["id"])
+    right = sum(right_by_tier.values()) + absent_right
     return {
         "cases": len(cases),
+        "right": right,
+        "right_share": round(right / len(cases), 4) if cases else 0.0,
+        "absent_cases": sum(1 for case in cases if is_absent(case)),
+        "absent_right": absent_right,
         "expected_by_tier": {f"tier{t}": expected_by_tier[t] for t in sorted(expected_by_tier)},
         "right_by_tier": {f"tier{t}": right_by_tier[t] for t in NO_LLM_TIERS},
         "right_no_llm": sum(right_by_tier.values()),
@@ -109,7 +127,7 @@ def evaluate(cases: list[dict[str, Any]] | None = None) -> dict[str, Any]:
 
 def floor_from(report: dict[str, Any]) -> dict[str, int]:
     return {**report["right_by_tier"], "right_no_llm": report["right_no_llm"],
-            "max_wrong": report["wrong"]}  # fmt: skip
+            "absent_right": report["absent_right"], "max_wrong": report["wrong"]}  # fmt: skip
 
 
 def measure(quick: bool = False) -> dict[str, Any]:
@@ -117,6 +135,7 @@ def measure(quick: bool = False) -> dict[str, Any]:
     report = evaluate()
     return {
         "accuracy_cases": report["cases"],
+        "accuracy_right_share": report["right_share"],
         "accuracy_right_no_llm": report["right_by_tier"],
         "accuracy_wrong": report["wrong"],
     }
@@ -130,6 +149,8 @@ def main(argv: list[str]) -> int:
         print(json.dumps(report, ensure_ascii=False))
         return 0
     print(f"{report['cases']} cases; expected tiers {report['expected_by_tier']}")
+    print(f"  right: {report['right']} ({report['right_share']:.1%}); absent queries ending "
+          f"unresolved: {report['absent_right']}/{report['absent_cases']}")
     for tier, count in report["right_by_tier"].items():
         print(f"  {tier}: {count} right with no LLM")
     print(f"  wrong (confident, wrong element): {report['wrong']} {report['wrong_cases']}")

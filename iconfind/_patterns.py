@@ -18,7 +18,8 @@ from typing import Any
 from attrs import frozen
 
 from iconfind._errors import PatternFileError
-from iconfind._text import contains_run, id_words, normalize, words
+from iconfind._text import contains_run, normalize, words
+from iconfind.matching.ids import id_terms
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -31,6 +32,8 @@ FILLER_WORDS = frozenset(
     {"the", "a", "an", "icon", "button", "btn", "image", "tap", "click", "press", "on", "symbol"}
 )
 """Words a query may carry around a phrase without changing which icon it means."""
+MAX_DESCRIPTION_WORDS = 4
+"""A content-desc longer than this is a sentence, not an icon's name."""
 
 
 @frozen
@@ -43,15 +46,24 @@ class IconClass:
     phrases: tuple[tuple[str, ...], ...]
 
     def matches_id(self, resource_id: str) -> bool:
+        """An id whose words (abbreviations expanded: ``notiBtn`` is notification button) hold
+        one of the class's patterns as consecutive words."""
         if not resource_id:
             return False
-        tokens = id_words(resource_id)
+        tokens = id_terms(resource_id)
         return any(contains_run(tokens, pattern) for pattern in self.ids)
 
     def matches_description(self, content_desc: str) -> bool:
+        """A content-desc that is one of the class's phrases, or a short one holding a phrase of
+        two or more words ("Open navigation drawer" holds "navigation drawer")."""
         if not content_desc:
             return False
-        return words(content_desc) in self.phrases
+        said = words(content_desc)
+        if said in self.phrases:
+            return True
+        if len(said) > MAX_DESCRIPTION_WORDS:
+            return False
+        return any(len(p) >= 2 and contains_run(said, p) for p in self.phrases)
 
 
 @frozen
@@ -141,7 +153,7 @@ class IconPatterns:
 
 
 def _id_pattern(pattern: str) -> tuple[str, ...]:
-    return id_words(pattern)
+    return id_terms(pattern)
 
 
 def _string_list(value: Any, where: str, name: str, key: str) -> list[str]:

@@ -34,7 +34,7 @@ from attrs import field, frozen
 from iconfind._errors import PatternFileError
 from iconfind._models import Element
 from iconfind._patterns import FILLER_WORDS, IconPatterns
-from iconfind._text import id_words, normalize, words
+from iconfind._text import folded_words, id_words, normalize, words
 from iconfind.roles import RoleQuery, RoleVocabulary
 
 if sys.version_info >= (3, 11):
@@ -497,12 +497,12 @@ def refine_label_matches(
       by its label or its evidence: "facebook" is the fa-facebook button, not the paragraph
       "Google and Facebook buttons are..." (document order is kept).
     """
-    wanted = normalize(text)
+    wanted = folded_words(text)
     run = label_matches(pool, text)
-    if not wanted or (
-        run and (normalize(run[0].text) == wanted or normalize(run[0].content_desc) == wanted)
+    if not normalize(text) or (
+        run and wanted in (folded_words(run[0].text), folded_words(run[0].content_desc))
     ):
-        return run  # exact labels (or nothing to read)
+        return run  # exact labels, punctuation and case aside (or nothing to read)
     evidence = evidence or Evidence.default()
     parsed = evidence.roles.parse(text)
     if parsed.restricts:

@@ -6,7 +6,9 @@ UiAutomator2 driver. Input is untrusted, so it goes through defusedxml.
 
 from __future__ import annotations
 
+import codecs
 import logging
+import re
 
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
@@ -152,6 +154,28 @@ def _sparse_element(
     )
 
 
+_DECLARED_ENCODING = re.compile(rb"""^\s*<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._:-]+)["']""")
+
+
+def decode_xml_bytes(data: bytes) -> str:
+    """Bytes of an XML file as text, in the encoding its byte-order mark or XML declaration
+    names (``encoding="ISO-8859-1"`` is honoured, so "Café" stays "Café"); UTF-8 otherwise.
+    Undecodable bytes become U+FFFD rather than failing the whole tree."""
+    for bom, codec in ((codecs.BOM_UTF8, "utf-8-sig"), (codecs.BOM_UTF16_LE, "utf-16"),
+                       (codecs.BOM_UTF16_BE, "utf-16")):  # fmt: skip
+        if data.startswith(bom):
+            return data.decode(codec, errors="replace")
+    encoding = "utf-8"
+    declared = _DECLARED_ENCODING.match(data[:512])
+    if declared is not None:
+        name = declared.group(1).decode("ascii")
+        try:
+            encoding = codecs.lookup(name).name
+        except LookupError:
+            log.warning("unknown XML encoding %r declared, reading the dump as UTF-8", name)
+    return data.decode(encoding, errors="replace")
+
+
 def parse_uiautomator_xml(data: str | bytes) -> list[Element] | None:
     """Elements of a uiautomator dump, or ``None`` when accessibility is unavailable.
 
@@ -161,7 +185,7 @@ def parse_uiautomator_xml(data: str | bytes) -> list[Element] | None:
     node whose ``bounds`` are junk is dropped (logged as a warning) while its children are kept,
     so one bad node does not cost the whole tree.
     """
-    text = data.decode("utf-8", errors="replace") if isinstance(data, bytes) else data
+    text = decode_xml_bytes(data) if isinstance(data, bytes) else data
     if not text.strip() or NULL_ROOT_MARKER in text:
         return None
     start = text.find("<")

@@ -1,13 +1,19 @@
-"""Turning a list of matching elements into a result: shared by the accessibility tiers."""
+"""Turning matching elements into a result: shared by the accessibility tiers.
+
+The rules that grade and rank matches live in :mod:`iconfind.matching`; this module applies
+them to a tree and turns the outcome into a :class:`~iconfind.FindResult`.
+"""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
 
-from iconfind._models import Element, FindError, FindResult, Selector
+from iconfind._models import Bounds, Element, FindError, FindResult, Selector
 from iconfind._screen import Screen
-from iconfind._text import contains_run, normalize, words
+from iconfind._text import folded_words
+from iconfind.matching.labels import Grade, best_label_match
+from iconfind.matching.rank import best_group, is_container, rank_matches
 
 OFF_SCREEN_SUGGESTION = "Scroll to bring element into view"
 
@@ -18,25 +24,68 @@ def visible(elements: Sequence[Element]) -> list[Element]:
     return [e for e in elements if (b := e.bounds).x2 > b.x1 and b.y2 > b.y1]
 
 
-def label_matches(elements: Sequence[Element], text: str) -> list[Element]:
-    """Tier 1's text rule: exact label first (case-insensitive, whitespace normalised), else
-    the query's words as consecutive whole words of the label ("Sign in" in "Sign in with X",
-    but "back" not in "Feedback")."""
-    wanted = normalize(text)
-    if not wanted:
+def screen_extent(elements: Sequence[Element]) -> tuple[int, int]:
+    """The screen size a tree implies (its outermost bounds), for callers without a screen."""
+    if not elements:
+        return 0, 0
+    return max(e.bounds.x2 for e in elements), max(e.bounds.y2 for e in elements)
+
+
+def graded_labels(elements: Sequence[Element], text: str) -> list[tuple[Grade, Element]]:
+    """Every element whose text or content-desc matches ``text``, with its grade
+    (:mod:`iconfind.matching.labels`)."""
+    graded: list[tuple[Grade, Element]] = []
+    for element in elements:
+        match = best_label_match(element.text, element.content_desc, text)
+        if match is not None:
+            graded.append((match.grade, element))
+    return graded
+
+
+def label_matches(
+    elements: Sequence[Element],
+    text: str,
+    *,
+    size: tuple[int, int] | None = None,
+    tree: Sequence[Element] | None = None,
+) -> list[Element]:
+    """Tier 1's text rule: the elements whose label matches ``text`` best, best first.
+
+    Grades (exact case first, then folded whole label, leading words, whole words, ordered
+    words, a typing slip, a phrase inside a long text) are in :mod:`iconfind.matching.labels`;
+    among equals a target beats a container, something clickable beats plain text, and the
+    smaller element wins (:mod:`iconfind.matching.rank`). Only the best grade is returned: a
+    weaker match never rides along behind a better one. ``size`` is the screen (default: the
+    tree's extent); ``tree`` the whole hierarchy (default: ``elements``), for parents.
+    """
+    if not text.strip():
         return []
-    exact = [
-        e for e in elements if normalize(e.text) == wanted or normalize(e.content_desc) == wanted
-    ]
-    if exact:
-        return exact
-    wanted_words = words(text)
-    return [
-        e
-        for e in elements
-        if contains_run(words(e.text), wanted_words)
-        or contains_run(words(e.content_desc), wanted_words)
-    ]
+    tree = elements if tree is None else tree
+    width, height = size if size is not None else screen_extent(tree)
+    ranked = rank_matches(graded_labels(elements, text), tree, width, height)
+    return best_group(ranked)
+
+
+def said_by_tree(
+    bounds: Bounds, phrase: str, elements: Sequence[Element], size: tuple[int, int]
+) -> bool:
+    """Whether a visible, non-container element at ``bounds``' center already carries ``phrase``
+    in its label: OCR reading it again adds nothing tier 1 has not judged (tier 1 may have
+    refused it as a near miss, such as one word inside a mail's snippet)."""
+    wanted = "".join(folded_words(phrase))
+    if not wanted:
+        return False
+    center = bounds.center
+    width, height = size
+    for element in elements:
+        if element.bounds.area <= 0 or not element.bounds.contains(center.x, center.y):
+            continue
+        if is_container(element, width, height):
+            continue
+        for label in (element.text, element.content_desc):
+            if label and wanted in "".join(folded_words(label)):
+                return True
+    return False
 
 
 def sort_nearest_to(

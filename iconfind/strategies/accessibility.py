@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from attrs import frozen
 
 from iconfind._models import Element, FindResult, Selector
 from iconfind._screen import Screen
+from iconfind._text import fold
 from iconfind.evidence import refine_label_matches
 from iconfind.strategies._matches import label_matches, resolve, visible
 from iconfind.strategies.base import Query
@@ -30,23 +33,28 @@ def constrain(elements: list[Element], selector: Selector) -> list[Element]:
     if selector.class_name:
         pool = [e for e in pool if _class_matches(e, selector.class_name)]
     if selector.text_contains:
-        needle = " ".join(selector.text_contains.casefold().split())
+        # Folded like every label comparison: "cafe" is a substring of "Café Central".
+        needle = " ".join(fold(selector.text_contains).split())
         pool = [
             e
             for e in pool
-            if needle in " ".join(e.text.casefold().split())
-            or needle in " ".join(e.content_desc.casefold().split())
+            if needle in " ".join(fold(e.text).split())
+            or needle in " ".join(fold(e.content_desc).split())
         ]
     return pool
 
 
-def select(elements: list[Element], selector: Selector) -> list[Element]:
-    """The elements that satisfy every field of ``selector`` (``nearest_to`` aside)."""
+def select(
+    elements: list[Element], selector: Selector, size: tuple[int, int] | None = None
+) -> list[Element]:
+    """The elements that satisfy every field of ``selector`` (``nearest_to`` aside); for a
+    ``text``, only the best-matching ones, best first (see :func:`label_matches`)."""
     pool = constrain(elements, selector)
     if selector.text:
         # Role words ("search button") and sentences that merely mention the query: see
         # iconfind.evidence.refine_label_matches.
-        pool = refine_label_matches(pool, elements, selector.text, label_matches)
+        ranked = partial(label_matches, size=size, tree=elements)
+        pool = refine_label_matches(pool, elements, selector.text, ranked)
     return pool
 
 
@@ -65,6 +73,5 @@ class AccessibilityText:
         if elements is None:
             return None
         selector = query.selector
-        return resolve(
-            select(elements, selector), screen, tier=1, selector=selector, elements=elements
-        )
+        matches = select(elements, selector, size=screen.size)
+        return resolve(matches, screen, tier=1, selector=selector, elements=elements)

@@ -20,6 +20,7 @@ from iconfind._screen import Screen
 from iconfind.ocr.cache import OcrCache, Words
 from iconfind.ocr.engine import OcrEngine, OcrWord, TesseractEngine
 from iconfind.ocr.phrases import MIN_CONFIDENCE, Phrase, find_phrases, tokens
+from iconfind.strategies._matches import said_by_tree
 from iconfind.strategies.base import Query
 
 PLAIN, INVERTED, LAYOUT = "plain", "inverted", "layout"
@@ -80,6 +81,7 @@ class OcrText:
                 screen.deadline.check(self.name)  # between passes: each runs Tesseract
                 words = self.read(screen, pass_name)
                 phrases = find_phrases(words, text, min_confidence=self.min_confidence)
+                phrases = _not_in_tree(phrases, screen)
                 if phrases:
                     break
             if not phrases:
@@ -172,6 +174,16 @@ class OcrText:
         if isinstance(self.engine, TesseractEngine) and self.engine.psm != LAYOUT_PSM:
             return attrs.evolve(self.engine, psm=LAYOUT_PSM)
         return None
+
+
+def _not_in_tree(phrases: list[Phrase], screen: Screen) -> list[Phrase]:
+    """Phrases the tree does not already say at that spot. Tier 1 judged the tree's labels (and
+    may have refused one word inside a long snippet as a near miss): reading the same words off
+    the pixels must not overturn that. Text only in the pixels (a web view, a canvas) stays."""
+    if not phrases or not screen.captured_hierarchy or screen.hierarchy is None:
+        return phrases
+    tree, size = screen.hierarchy, screen.size
+    return [p for p in phrases if not said_by_tree(p.bounds, p.text, tree, size)]
 
 
 def _clamp(word: OcrWord, width: int, height: int) -> OcrWord:

@@ -31,7 +31,8 @@ MATERIAL = Path(
 )
 
 SCREEN_SIZES = {
-    # From the dump's root bounds, or the device's screen when the root is a dialog window.
+    # The device's screen where the dump's root is not full-screen (a dialog window) or for the
+    # first snapshots; the others take their first node's bounds (root_size).
     "usb_dialog": (720, 1440),
     "lockscreen": (720, 1483),
     "whatsapp_verify": (1080, 2352),
@@ -39,6 +40,7 @@ SCREEN_SIZES = {
     "wework_obfuscated": (720, 1608),
     "spotlight_icons": (1080, 1920),
     "settings_home": (1080, 2400),
+    "sportstech_report_dialog": (1920, 1200),  # a dialog window on a landscape tablet (assumed)
 }
 
 ORDER = [
@@ -65,6 +67,13 @@ ICON_WORDS = [
     ("add", "\ue145"),
     ("share", "\ue80d"),
 ]
+
+
+def root_size(root: ET.Element) -> tuple[int, int]:
+    """The screen size a dump implies: its first node's bounds (a full-screen window)."""
+    first = next(root.iter("node"))
+    _, _, x2, y2 = _box(first)
+    return x2, y2
 
 
 def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
@@ -245,7 +254,7 @@ def main(argv: list[str]) -> int:
         if wanted and name not in wanted:
             continue
         xml, root = expand(source)
-        image = render(root, SCREEN_SIZES[name])
+        image = render(root, SCREEN_SIZES.get(name) or root_size(root))
         meta = {"platform": "android", "app": root.get("package", "")}
         print(f"wrote {write(name, xml, image, meta).relative_to(HERE)}")
     if not wanted or "webview_cookies" in wanted:
