@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -49,6 +50,13 @@ else:  # pragma: no cover - exercised on 3.10 only
 FORMAT_VERSION = 1
 """Bump when rendering or normalisation changes, so stale caches are not loaded."""
 
+FONT_ROOT_ENV = "ICONFIND_FONT_ROOT"
+"""When set, every font path of the glyph table is looked up under this directory instead of
+``/`` (a test points it at an empty directory to play a machine with no icon fonts)."""
+
+SHIPPED_REFERENCES = "data/references.npz"
+"""The reference set built by ``tools/build_references.py`` and shipped inside the package."""
+
 RENDER_SIZES = (24, 48, 96)
 STROKES = (0.0, 0.05)
 """Extra stroke width as a fraction of the render size: regular and bold."""
@@ -66,10 +74,12 @@ class IconFont:
 
     @property
     def path(self) -> Path | None:
-        """The first of ``paths`` that exists here, else None."""
+        """The first of ``paths`` that exists here (under :data:`FONT_ROOT_ENV` if set), else None."""
+        root = os.environ.get(FONT_ROOT_ENV)
         for candidate in self.paths:
-            if Path(candidate).is_file():
-                return Path(candidate)
+            path = Path(root) / candidate.lstrip("/") if root else Path(candidate)
+            if path.is_file():
+                return path
         return None
 
 
@@ -195,6 +205,8 @@ class ReferenceSet:
     """Index into ``classes`` of each row of ``vectors``."""
     sources: tuple[str, ...] = field(repr=False)
     """``font:glyph`` (or the image path) each row came from."""
+    fonts: tuple[str, ...] = ()
+    """Ids of the icon fonts whose glyphs the set holds (so installed fonts can extend it)."""
 
     def __len__(self) -> int:
         return int(self.vectors.shape[0])
@@ -231,6 +243,7 @@ class ReferenceSet:
             vectors=np.stack(vectors).astype(np.float32),
             labels=np.asarray(labels, dtype=np.int32),
             sources=tuple(sources),
+            fonts=tuple(dict.fromkeys(g.font.id for g in glyphs)),
         )
 
     @classmethod
@@ -266,6 +279,44 @@ class ReferenceSet:
             vectors=np.concatenate(vectors).astype(np.float32),
             labels=np.concatenate(labels).astype(np.int32),
             sources=tuple(sources),
+            fonts=self.fonts,
+        )
+
+    def merged(self, other: ReferenceSet) -> ReferenceSet:
+        """A new set holding the rows of both (same method); classes are united by name."""
+        if other.method != self.method:
+            raise ValueError(f"cannot merge {other.method!r} references into {self.method!r}")
+        classes = list(self.classes)
+        for name in other.classes:
+            if name not in classes:
+                classes.append(name)
+        remap = np.asarray([classes.index(name) for name in other.classes], dtype=np.int32)
+        other_labels = remap[other.labels] if len(other.labels) else other.labels
+        return ReferenceSet(
+            method=self.method,
+            classes=tuple(classes),
+            vectors=np.concatenate([self.vectors, other.vectors]).astype(np.float32),
+            labels=np.concatenate([self.labels, other_labels]).astype(np.int32),
+            sources=self.sources + other.sources,
+            fonts=tuple(dict.fromkeys(self.fonts + other.fonts)),
+        )
+
+    def save_compact(self, path: Path) -> None:
+        """Save for shipping: each row as int8 with a per-row float32 scale (a quarter of the
+        float32 size; cosine similarities move by < 0.002), zip-compressed."""
+        peak = np.abs(self.vectors).max(axis=1, keepdims=True)
+        scale = np.where(peak > 0, peak / 127.0, 1.0).astype(np.float32)
+        quantised = np.round(self.vectors / scale).astype(np.int8)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        np.savez_compressed(
+            path,
+            quantised=quantised,
+            scale=scale.ravel(),
+            labels=self.labels.astype(np.int16),
+            classes=np.asarray(self.classes),
+            sources=np.asarray(self.sources),
+            fonts=np.asarray(self.fonts),
+            method=np.asarray(self.method),
         )
 
     def save(self, path: Path) -> None:
@@ -278,19 +329,26 @@ class ReferenceSet:
                 labels=self.labels,
                 classes=np.asarray(self.classes),
                 sources=np.asarray(self.sources),
+                fonts=np.asarray(self.fonts),
                 method=np.asarray(self.method),
             )
         tmp.replace(path)
 
     @classmethod
-    def load(cls, path: Path) -> ReferenceSet:
+    def load(cls, path: Path | Any) -> ReferenceSet:
+        """A set saved by :meth:`save` or :meth:`save_compact` (a path or a binary file)."""
         with np.load(path, allow_pickle=False) as data:
+            if "quantised" in data:
+                vectors = data["quantised"].astype(np.float32) * data["scale"][:, None]
+            else:
+                vectors = data["vectors"].astype(np.float32)
             return cls(
                 method=str(data["method"]),  # type: ignore[arg-type]
                 classes=tuple(str(c) for c in data["classes"]),
-                vectors=data["vectors"].astype(np.float32),
+                vectors=np.ascontiguousarray(vectors, dtype=np.float32),
                 labels=data["labels"].astype(np.int32),
                 sources=tuple(str(s) for s in data["sources"]),
+                fonts=tuple(str(f) for f in data["fonts"]) if "fonts" in data else (),
             )
 
 
@@ -315,24 +373,58 @@ def default_cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("iconfind")) / "icon-references"
 
 
+def shipped_references() -> ReferenceSet | None:
+    """The reference set shipped in the package (built by ``tools/build_references.py``), or
+    None if this installation lacks it. Loaded once per process (a few milliseconds)."""
+    return _shipped()
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> ReferenceSet | None:
+    resource = resources.files("iconfind.recognition").joinpath(SHIPPED_REFERENCES)
+    try:
+        with resource.open("rb") as handle:
+            return ReferenceSet.load(handle)
+    except (OSError, ValueError, KeyError):
+        return None
+
+
 def load_or_build(
     glyphs: Sequence[Glyph] | None = None,
     *,
     method: Method = DEFAULT_METHOD,
     cache_dir: Path | None = None,
 ) -> ReferenceSet:
-    """The reference set for ``glyphs`` (default: every installed font), cached on disk.
+    """The reference set for ``glyphs``, cached on disk.
 
-    Raises :class:`RecognizerUnavailableError` when no icon font of the table is installed.
-    A cache directory that cannot be written is not an error: the set is then rebuilt each time.
+    With ``glyphs=None`` (the default set): the set shipped in the package, extended with the
+    installed fonts of the glyph table that it does not hold yet (rendered once, then cached).
+    Nothing needs to be installed. Explicit ``glyphs`` are rendered from the installed fonts.
+
+    Raises :class:`RecognizerUnavailableError` when there is neither a shipped set nor an
+    installed icon font of the table. A cache directory that cannot be written is not an error:
+    the set is then rebuilt each time.
     """
-    chosen = tuple(GlyphTable.default().select() if glyphs is None else glyphs)
+    shipped = shipped_references() if glyphs is None and method == DEFAULT_METHOD else None
+    table = GlyphTable.default() if glyphs is None else None
+    chosen = tuple(table.select() if table is not None else glyphs or ())
+    if shipped is not None:
+        extra = tuple(g for g in chosen if g.font.id not in shipped.fonts)
+        if not extra:
+            return shipped
+        return shipped.merged(_cached_build(extra, method, cache_dir))
     if not chosen:
-        table = GlyphTable.default()
-        packages = sorted({f.package for f in table.fonts.values()})
+        packages = sorted({f.package for f in (table or GlyphTable.default()).fonts.values()})
         raise RecognizerUnavailableError(
-            "no icon font is installed; install one of the Debian packages " + ", ".join(packages)
+            "no icon reference set is shipped with this installation and no icon font is "
+            "installed; install one of the Debian packages " + ", ".join(packages)
         )
+    return _cached_build(chosen, method, cache_dir)
+
+
+def _cached_build(
+    chosen: Sequence[Glyph], method: Method, cache_dir: Path | None
+) -> ReferenceSet:
     directory = cache_dir if cache_dir is not None else default_cache_dir()
     path = directory / f"references-{cache_key(chosen, method)}.npz"
     if path.is_file():
@@ -347,7 +439,9 @@ def load_or_build(
 
 
 __all__ = [
+    "FONT_ROOT_ENV",
     "FORMAT_VERSION",
+    "SHIPPED_REFERENCES",
     "Glyph",
     "GlyphTable",
     "IconFont",
@@ -357,4 +451,5 @@ __all__ = [
     "load_or_build",
     "normalise",
     "render_glyph",
+    "shipped_references",
 ]
