@@ -47,7 +47,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """Bump when rendering or normalisation changes, so stale caches are not loaded."""
 
 FONT_ROOT_ENV = "ICONFIND_FONT_ROOT"
@@ -58,6 +58,10 @@ SHIPPED_REFERENCES = "data/references.npz"
 """The reference set built by ``tools/build_references.py`` and shipped inside the package."""
 
 RENDER_SIZES = (24, 48, 96)
+CONCEPT_RENDER_SIZES = (48,)
+CONCEPT_STROKES = (0.0,)
+"""Concepts beyond the 22 curated classes are rendered once (reference count, load and rank
+time); their fonts' own weights (Phosphor thin/regular/fill, Remix line/fill) vary the stroke."""
 STROKES = (0.0, 0.05)
 """Extra stroke width as a fraction of the render size: regular and bold."""
 
@@ -91,6 +95,9 @@ class Glyph:
     font: IconFont
     name: str
     codepoint: int
+    curated: bool = True
+    """One of the 22 hand-picked classes of ``glyphs.toml`` (rendered at more sizes) rather
+    than a concept of ``concept_glyphs.toml``."""
 
     @property
     def label(self) -> str:
@@ -106,13 +113,14 @@ class GlyphTable:
 
     @classmethod
     def default(cls) -> GlyphTable:
-        text = (
-            resources.files("iconfind.recognition").joinpath("data/glyphs.toml").read_text("utf-8")
-        )
-        return cls.parse(tomllib.loads(text))
+        """``glyphs.toml`` (the 22 curated classes) and ``concept_glyphs.toml`` (the other icon
+        concepts of ``iconfind/data/icon_concepts.toml``)."""
+        return _default_table()
 
     @classmethod
-    def parse(cls, raw: Mapping[str, Any]) -> GlyphTable:
+    def parse(
+        cls, raw: Mapping[str, Any], concepts: Mapping[str, Any] | None = None
+    ) -> GlyphTable:
         fonts = {
             font_id: IconFont(
                 id=font_id,
@@ -128,6 +136,16 @@ class GlyphTable:
                 for entry in entries:
                     name, _, code = str(entry).rpartition("=")
                     glyphs.append(Glyph(icon_class, fonts[font_id], name, int(code, 16)))
+        curated = {g.icon_class for g in glyphs}
+        for concept, per_font in (concepts or {}).get("glyphs", {}).items():
+            if concept in curated:
+                continue  # the curated glyphs of a class win
+            for font_id, entries in per_font.items():
+                for entry in entries:
+                    name, _, code = str(entry).rpartition("=")
+                    glyphs.append(
+                        Glyph(concept, fonts[font_id], name, int(code, 16), curated=False)
+                    )
         return cls(fonts=fonts, glyphs=tuple(glyphs))
 
     @property
@@ -157,6 +175,20 @@ class GlyphTable:
             and (keep is None or g.font.family in keep)
             and g.font.family not in drop
         )
+
+
+@lru_cache(maxsize=1)
+def _curated_table() -> GlyphTable:
+    data = resources.files("iconfind.recognition").joinpath("data")
+    return GlyphTable.parse(tomllib.loads(data.joinpath("glyphs.toml").read_text("utf-8")))
+
+
+@lru_cache(maxsize=1)
+def _default_table() -> GlyphTable:
+    data = resources.files("iconfind.recognition").joinpath("data")
+    curated = tomllib.loads(data.joinpath("glyphs.toml").read_text("utf-8"))
+    concepts = tomllib.loads(data.joinpath("concept_glyphs.toml").read_text("utf-8"))
+    return GlyphTable.parse(curated, concepts)
 
 
 def render_glyph(
@@ -207,6 +239,8 @@ class ReferenceSet:
     """``font:glyph`` (or the image path) each row came from."""
     fonts: tuple[str, ...] = ()
     """Ids of the icon fonts whose glyphs the set holds (so installed fonts can extend it)."""
+    masks: npt.NDArray[np.uint8] | None = field(default=None, repr=False)
+    """Each row's 32x32 shape as packed bits (:func:`features.fine_mask`), for the fine check."""
 
     def __len__(self) -> int:
         return int(self.vectors.shape[0])
@@ -223,16 +257,17 @@ class ReferenceSet:
         """Render, normalise and describe every glyph at every size and stroke."""
         classes = tuple(dict.fromkeys(g.icon_class for g in glyphs))
         index = {name: i for i, name in enumerate(classes)}
-        vectors, labels, sources = [], [], []
+        vectors, labels, sources, masks = [], [], [], []
         for glyph in glyphs:
             seen: list[FloatArray] = []
-            for size in sizes:
-                for stroke in strokes:
+            for size in sizes if glyph.curated else CONCEPT_RENDER_SIZES:
+                for stroke in strokes if glyph.curated else CONCEPT_STROKES:
                     shape = shape_of(render_glyph(glyph, size, stroke=stroke))
                     if not shape.any() or any(np.abs(shape - s).mean() < 0.01 for s in seen):
                         continue  # blank (glyph missing) or the same as a render we kept
                     seen.append(shape)
                     vectors.append(describe(shape, method))
+                    masks.append(features.fine_mask(shape))
                     labels.append(index[glyph.icon_class])
                     sources.append(glyph.label)
         if not vectors:
@@ -244,6 +279,7 @@ class ReferenceSet:
             labels=np.asarray(labels, dtype=np.int32),
             sources=tuple(sources),
             fonts=tuple(dict.fromkeys(g.font.id for g in glyphs)),
+            masks=np.stack(masks),
         )
 
     @classmethod
@@ -256,6 +292,7 @@ class ReferenceSet:
             vectors=np.zeros((0, width), np.float32),
             labels=np.zeros(0, np.int32),
             sources=(),
+            masks=np.zeros((0, SIZE * SIZE // 8), np.uint8),
         )
 
     def with_images(self, images: Mapping[str, Iterable[Path | Image.Image]]) -> ReferenceSet:
@@ -265,12 +302,16 @@ class ReferenceSet:
         """
         classes = list(self.classes)
         vectors, labels, sources = [self.vectors], [self.labels], list(self.sources)
+        masks = [self.masks] if self.masks is not None else None
         for icon_class, items in images.items():
             if icon_class not in classes:
                 classes.append(icon_class)
             for item in items:
                 image = item if isinstance(item, Image.Image) else Image.open(item)
-                vectors.append(describe(shape_of(image), self.method)[None, :])
+                shape = shape_of(image)
+                vectors.append(describe(shape, self.method)[None, :])
+                if masks is not None:
+                    masks.append(features.fine_mask(shape)[None, :])
                 labels.append(np.asarray([classes.index(icon_class)], dtype=np.int32))
                 sources.append(str(item) if isinstance(item, Path) else "image")
         return ReferenceSet(
@@ -280,6 +321,7 @@ class ReferenceSet:
             labels=np.concatenate(labels).astype(np.int32),
             sources=tuple(sources),
             fonts=self.fonts,
+            masks=np.concatenate(masks) if masks is not None else None,
         )
 
     def merged(self, other: ReferenceSet) -> ReferenceSet:
@@ -299,6 +341,11 @@ class ReferenceSet:
             labels=np.concatenate([self.labels, other_labels]).astype(np.int32),
             sources=self.sources + other.sources,
             fonts=tuple(dict.fromkeys(self.fonts + other.fonts)),
+            masks=(
+                np.concatenate([self.masks, other.masks])
+                if self.masks is not None and other.masks is not None
+                else None
+            ),
         )
 
     def save_compact(self, path: Path) -> None:
@@ -317,6 +364,7 @@ class ReferenceSet:
             sources=np.asarray(self.sources),
             fonts=np.asarray(self.fonts),
             method=np.asarray(self.method),
+            **({"masks": self.masks} if self.masks is not None else {}),
         )
 
     def save(self, path: Path) -> None:
@@ -331,6 +379,7 @@ class ReferenceSet:
                 sources=np.asarray(self.sources),
                 fonts=np.asarray(self.fonts),
                 method=np.asarray(self.method),
+                **({"masks": self.masks} if self.masks is not None else {}),
             )
         tmp.replace(path)
 
@@ -349,12 +398,16 @@ class ReferenceSet:
                 labels=data["labels"].astype(np.int32),
                 sources=tuple(str(s) for s in data["sources"]),
                 fonts=tuple(str(f) for f in data["fonts"]) if "fonts" in data else (),
+                masks=data["masks"].astype(np.uint8) if "masks" in data else None,
             )
 
 
 def cache_key(glyphs: Sequence[Glyph], method: Method) -> str:
     """Hash of everything the built set depends on: fonts' bytes, table, method, version."""
-    params = f"v{FORMAT_VERSION}|{method}|{RENDER_SIZES}|{STROKES}|{SIZE}|{features.HOG_WEIGHT}"
+    params = (
+        f"v{FORMAT_VERSION}|{method}|{RENDER_SIZES}|{CONCEPT_RENDER_SIZES}|{CONCEPT_STROKES}|{STROKES}|{SIZE}"
+        f"|{features.HOG_WEIGHT}"
+    )
     digest = hashlib.sha256(params.encode())
     for font_path in sorted({str(g.font.path) for g in glyphs}):
         digest.update(font_path.encode())
@@ -406,13 +459,16 @@ def load_or_build(
     the set is then rebuilt each time.
     """
     shipped = shipped_references() if glyphs is None and method == DEFAULT_METHOD else None
+    if shipped is not None:
+        # Only the fonts section is read here: the full table is parsed only to extend.
+        missing = [f for f in _curated_table().installed() if f.id not in shipped.fonts]
+        if not missing:
+            return shipped
+        ids = {f.id for f in missing}
+        extra = tuple(g for g in GlyphTable.default().select() if g.font.id in ids)
+        return shipped.merged(_cached_build(extra, method, cache_dir)) if extra else shipped
     table = GlyphTable.default() if glyphs is None else None
     chosen = tuple(table.select() if table is not None else glyphs or ())
-    if shipped is not None:
-        extra = tuple(g for g in chosen if g.font.id not in shipped.fonts)
-        if not extra:
-            return shipped
-        return shipped.merged(_cached_build(extra, method, cache_dir))
     if not chosen:
         packages = sorted({f.package for f in (table or GlyphTable.default()).fonts.values()})
         raise RecognizerUnavailableError(

@@ -27,7 +27,7 @@ def material(table: GlyphTable) -> dict[str, Glyph]:
     """The canonical Google Material Icons glyph of each class (the first listed)."""
     out: dict[str, Glyph] = {}
     for glyph in table.glyphs:
-        if glyph.font.id == "material" and glyph.icon_class not in out:
+        if glyph.font.id == "material" and glyph.curated and glyph.icon_class not in out:
             out[glyph.icon_class] = glyph
     return out
 
