@@ -26,9 +26,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import glyph_table  # noqa: E402
+import glyph_table
 
-from iconfind.recognition.references import GlyphTable  # noqa: E402
+from iconfind.recognition.references import GlyphTable
 
 CONCEPT_FONTS = ("material", "mdi6", "fontawesome", "fa5-solid", "fa5-regular", "elusive", "codicon", "phosphor", "remix")
 """Fonts concepts draw from (Fork Awesome and MDI 1.6 are near-copies of FA4 and MDI 6)."""
@@ -73,8 +73,8 @@ ALIASES: dict[str, list[str]] = {
     "calendar": ["calendar", "calendar_today", "calendar_blank", "event", "calendar_month"],
     "lock": ["lock", "lock_simple", "lock_closed", "lock_key"],
     "unlock": ["lock_open", "unlock", "lock_simple_open", "lock_unlock", "lock_open_variant"],
-    "fullscreen": ["fullscreen", "arrows_out", "expand", "maximize", "screen_full"],
-    "fullscreen_exit": ["fullscreen_exit", "arrows_in", "compress", "minimize", "screen_normal"],
+    "fullscreen": ["fullscreen", "arrows_out", "expand", "screen_full"],
+    "fullscreen_exit": ["fullscreen_exit", "arrows_in", "compress", "screen_normal"],
     "zoom_in": ["zoom_in", "search_plus", "magnifying_glass_plus", "magnify_plus"],
     "zoom_out": ["zoom_out", "search_minus", "magnifying_glass_minus", "magnify_minus"],
     "location": ["location_on", "place", "map_marker", "map_pin", "location", "map_pin_line", "room"],
@@ -130,7 +130,7 @@ ALIASES: dict[str, list[str]] = {
     "lightbulb": ["lightbulb", "lightbulb_outline", "lightbulb_filament", "light_bulb"],
     "person_add": ["person_add", "user_plus", "account_plus", "user_add", "person_add_alt"],
     "people": ["people", "group", "users", "account_group", "users_three", "team"],
-    "grid_view": ["grid_view", "apps", "view_module", "squares_four", "th_large", "grid", "dashboard"],
+    "grid_view": ["grid_view", "apps", "view_module", "squares_four", "th_large", "th", "grid", "dashboard"],
     "list_view": ["view_list", "list", "list_bullets", "list_ul", "format_list_bulleted", "list_unordered", "th_list"],
     "undo": ["undo", "arrow_u_up_left", "arrow_go_back"],
     "redo": ["redo", "arrow_u_up_right", "arrow_go_forward"],
@@ -186,7 +186,7 @@ ALIASES: dict[str, list[str]] = {
     "pin": ["push_pin", "pin", "thumbtack", "push_pin_simple", "pushpin"],
     "compass": ["explore", "compass"],
     "target": ["gps_fixed", "crosshair", "my_location", "crosshairs", "focus_3", "target"],
-    "sliders": ["tune", "sliders", "sliders_horizontal", "equalizer", "sliders_h"],
+    "sliders": ["tune", "sliders", "sliders_horizontal", "sliders_h"],
     "chart_bar": ["bar_chart", "chart_bar", "poll", "bar_chart_2", "chart_bar_horizontal"],
     "chart_line": ["show_chart", "chart_line", "line_chart", "chart_line_up", "timeline", "trending_up"],
     "chart_pie": ["pie_chart", "chart_pie", "pie_chart_2", "chart_pie_slice"],

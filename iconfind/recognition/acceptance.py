@@ -21,7 +21,8 @@ else:  # pragma: no cover - exercised on 3.10 only
 
 @lru_cache(maxsize=1)
 def default_acceptance() -> dict[str, Any]:
-    """``{"min_score": ..., "min_margin": ..., "class_margins": {...}}`` for IconRecognizer."""
+    """Keyword arguments for :class:`IconRecognizer`: ``min_score``, ``score_bins``
+    (``[(lowest score, lead needed), ...]``) and ``rare_margin``."""
     resource = resources.files("iconfind.recognition").joinpath("data/acceptance.toml")
     try:
         raw = tomllib.loads(resource.read_text("utf-8"))
@@ -29,8 +30,12 @@ def default_acceptance() -> dict[str, Any]:
         return {}
     return {
         "min_score": float(raw["min_score"]),
-        "min_margin": float(raw["min_margin"]),
-        "class_margins": {str(k): float(v) for k, v in raw.get("class_margins", {}).items()},
+        "score_bins": tuple((float(low), float(lead)) for low, lead in raw["score_bins"]),
+        "rare_margin": float(raw["rare_margin"]),
+        "class_bins": {
+            str(name): tuple((float(low), float(lead)) for low, lead in bins)
+            for name, bins in raw.get("class_bins", {}).items()
+        },
     }
 
 

@@ -16,6 +16,8 @@ tier 4 can recognise or offer them before falling back to the grid:
 
 from __future__ import annotations
 
+import itertools
+
 import cv2
 import numpy as np
 from PIL import Image
@@ -114,7 +116,7 @@ def looks_like_text(rgb: np.ndarray) -> bool:
         return False  # a row of equal round dots: the horizontal overflow icon
     letters.sort(key=lambda p: p[0])
     side_by_side = all(
-        b[0] >= a[0] + a[2] - 0.2 * min(a[2], b[2]) for a, b in zip(letters, letters[1:])
+        b[0] >= a[0] + a[2] - 0.2 * min(a[2], b[2]) for a, b in itertools.pairwise(letters)
     )
     # on one line: every letter overlaps the tallest letter's rows by half its own height
     tallest = max(letters, key=lambda p: p[3])

@@ -44,16 +44,65 @@ else:  # pragma: no cover - exercised on 3.10 only
 ENV_VAR = "ICONFIND_CONCEPTS"
 
 FILLER_WORDS = frozenset(
-    {"the", "a", "an", "icon", "icons", "button", "btn", "image", "tap", "click", "press", "on",
-     "symbol", "glyph"}
+    {
+        "the",
+        "a",
+        "an",
+        "icon",
+        "icons",
+        "button",
+        "btn",
+        "image",
+        "tap",
+        "click",
+        "press",
+        "on",
+        "symbol",
+        "glyph",
+    }
 )
 """Words a query may carry around a phrase without changing which icon it means."""
 
 
 CLASS_PREFIXES = frozenset(
-    {"fa", "fas", "far", "fab", "fal", "fad", "mdi", "bi", "ri", "ph", "el", "icon", "icons",
-     "ion", "ios", "md", "glyphicon", "material", "symbols", "outlined", "codicon", "ti", "lucide",
-     "feather", "bx", "bxs", "ic", "iv", "img", "btn", "la", "las", "lar", "oi", "octicon", "mi"}
+    {
+        "fa",
+        "fas",
+        "far",
+        "fab",
+        "fal",
+        "fad",
+        "mdi",
+        "bi",
+        "ri",
+        "ph",
+        "el",
+        "icon",
+        "icons",
+        "ion",
+        "ios",
+        "md",
+        "glyphicon",
+        "material",
+        "symbols",
+        "outlined",
+        "codicon",
+        "ti",
+        "lucide",
+        "feather",
+        "bx",
+        "bxs",
+        "ic",
+        "iv",
+        "img",
+        "btn",
+        "la",
+        "las",
+        "lar",
+        "oi",
+        "octicon",
+        "mi",
+    }
 )
 """Leading words of icon-font class names and ids that say nothing about the icon."""
 
@@ -260,11 +309,11 @@ def names_an_icon(query: str) -> bool:
 
 __all__ = [
     "ENV_VAR",
+    "ICON_WORDS",
     "Concept",
     "ConceptTable",
     "concept_for_phrase",
     "concept_for_words",
     "concepts_for_phrase",
-    "ICON_WORDS",
     "names_an_icon",
 ]

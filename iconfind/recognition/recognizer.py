@@ -73,10 +73,14 @@ class IconRecognizer:
         min_score: float = MIN_SCORE,
         min_margin: float = MIN_MARGIN,
         rare: Iterable[str] = (),
-        class_margins: Mapping[str, float] | None = None,
+        score_bins: Sequence[tuple[float, float]] = (),
+        rare_margin: float | None = None,
+        class_bins: Mapping[str, Sequence[tuple[float, float]]] | None = None,
     ) -> None:
-        """``rare``: classes whose coarse score gets :data:`RARE_PENALTY`. ``class_margins``:
-        per-class lowest lead (calibrated) that replaces ``min_margin`` when larger."""
+        """``rare``: classes whose coarse score gets :data:`RARE_PENALTY`. ``score_bins``:
+        calibrated ``(lowest top score, lead needed)`` pairs that replace ``min_margin`` from
+        that score on; ``rare_margin``: the lead a rare class always needs; ``class_bins``: per
+        class, the same pairs, applied when larger (calibrated look-alike pairs)."""
         self.references = references
         order = np.argsort(references.labels, kind="stable")
         self._vectors = np.ascontiguousarray(references.vectors[order])
@@ -96,7 +100,10 @@ class IconRecognizer:
         )
         self.min_score = min_score
         self.min_margin = min_margin
-        self.class_margins = dict(class_margins or {})
+        self.score_bins = tuple(sorted(score_bins))
+        self.rare_margin = rare_margin
+        self.class_bins = {k: tuple(sorted(v)) for k, v in (class_bins or {}).items()}
+        self._rare = frozenset(rare_set)
 
     @classmethod
     def default(cls, *, cache_dir: Path | None = None) -> IconRecognizer:
@@ -107,9 +114,7 @@ class IconRecognizer:
         return cls.with_defaults(load_or_build(cache_dir=cache_dir))
 
     @classmethod
-    def with_defaults(
-        cls, references: ReferenceSet, *, calibrated: bool = True
-    ) -> IconRecognizer:
+    def with_defaults(cls, references: ReferenceSet, *, calibrated: bool = True) -> IconRecognizer:
         """Over ``references``, with the concept priors (rare concepts penalised) and, when
         ``calibrated``, the shipped calibrated thresholds (``data/acceptance.toml``)."""
         from iconfind.recognition.acceptance import default_acceptance
@@ -180,7 +185,8 @@ class IconRecognizer:
         ceiling = float(fine[top].max())
         out = (1 - FINE_WEIGHT) * coarse + FINE_WEIGHT * ceiling
         out[top] = (1 - FINE_WEIGHT) * coarse[top] + FINE_WEIGHT * fine[top]
-        return np.clip(out, 0.0, 1.0).astype(np.float32)
+        refined: npt.NDArray[np.float32] = np.clip(out, 0.0, 1.0).astype(np.float32)
+        return refined
 
     def scores(self, crop: Image.Image) -> dict[str, float]:
         """Every class's score for ``crop`` (its best reference's similarity)."""
@@ -207,13 +213,30 @@ class IconRecognizer:
 
     def accepts(self, ranking: Sequence[tuple[str, float]], wanted: str) -> bool:
         """The clear-winner rule: top class is ``wanted``, score >= min, lead over the runner-up
-        (any other known concept) >= the margin (the class's calibrated one when larger)."""
+        (any other known concept) >= :meth:`lead_needed` (calibrated by score band)."""
         if not ranking:
             return False
         best, score = ranking[0]
         runner_up = ranking[1][1] if len(ranking) > 1 else 0.0
-        margin = max(self.min_margin, self.class_margins.get(wanted, 0.0))
-        return best == wanted and score >= self.min_score and score - runner_up >= margin
+        return (
+            best == wanted
+            and score >= self.min_score
+            and score - runner_up >= self.lead_needed(wanted, score)
+        )
+
+    def lead_needed(self, wanted: str, score: float) -> float:
+        """The lead over the runner-up that accepting ``wanted`` at ``score`` needs."""
+        if wanted in self._rare and self.rare_margin is not None:
+            return self.rare_margin
+        lead = self.min_margin
+        for low, needed in self.score_bins:
+            if score >= low:
+                lead = needed
+        own = 0.0
+        for low, needed in self.class_bins.get(wanted, ()):
+            if score >= low:
+                own = needed  # the band the score falls in (bins ascend)
+        return max(lead, own)
 
     def recognize(self, crop: Image.Image, wanted: str) -> bool:
         """Shorthand: ``accepts(rank(crop), wanted)``."""

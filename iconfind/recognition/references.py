@@ -78,7 +78,7 @@ class IconFont:
 
     @property
     def path(self) -> Path | None:
-        """The first of ``paths`` that exists here (under :data:`FONT_ROOT_ENV` if set), else None."""
+        """The first of ``paths`` that exists here (under :data:`FONT_ROOT_ENV` if set)."""
         root = os.environ.get(FONT_ROOT_ENV)
         for candidate in self.paths:
             path = Path(root) / candidate.lstrip("/") if root else Path(candidate)
@@ -118,9 +118,7 @@ class GlyphTable:
         return _default_table()
 
     @classmethod
-    def parse(
-        cls, raw: Mapping[str, Any], concepts: Mapping[str, Any] | None = None
-    ) -> GlyphTable:
+    def parse(cls, raw: Mapping[str, Any], concepts: Mapping[str, Any] | None = None) -> GlyphTable:
         fonts = {
             font_id: IconFont(
                 id=font_id,
@@ -355,32 +353,34 @@ class ReferenceSet:
         scale = np.where(peak > 0, peak / 127.0, 1.0).astype(np.float32)
         quantised = np.round(self.vectors / scale).astype(np.int8)
         path.parent.mkdir(parents=True, exist_ok=True)
-        np.savez_compressed(
-            path,
-            quantised=quantised,
-            scale=scale.ravel(),
-            labels=self.labels.astype(np.int16),
-            classes=np.asarray(self.classes),
-            sources=np.asarray(self.sources),
-            fonts=np.asarray(self.fonts),
-            method=np.asarray(self.method),
-            **({"masks": self.masks} if self.masks is not None else {}),
-        )
+        arrays: dict[str, Any] = {
+            "quantised": quantised,
+            "scale": scale.ravel(),
+            "labels": self.labels.astype(np.int16),
+            "classes": np.asarray(self.classes),
+            "sources": np.asarray(self.sources),
+            "fonts": np.asarray(self.fonts),
+            "method": np.asarray(self.method),
+        }
+        if self.masks is not None:
+            arrays["masks"] = self.masks
+        np.savez_compressed(path, **arrays)
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".tmp")
         with tmp.open("wb") as handle:
-            np.savez(
-                handle,
-                vectors=self.vectors,
-                labels=self.labels,
-                classes=np.asarray(self.classes),
-                sources=np.asarray(self.sources),
-                fonts=np.asarray(self.fonts),
-                method=np.asarray(self.method),
-                **({"masks": self.masks} if self.masks is not None else {}),
-            )
+            arrays: dict[str, Any] = {
+                "vectors": self.vectors,
+                "labels": self.labels,
+                "classes": np.asarray(self.classes),
+                "sources": np.asarray(self.sources),
+                "fonts": np.asarray(self.fonts),
+                "method": np.asarray(self.method),
+            }
+            if self.masks is not None:
+                arrays["masks"] = self.masks
+            np.savez(handle, **arrays)
         tmp.replace(path)
 
     @classmethod
@@ -478,9 +478,7 @@ def load_or_build(
     return _cached_build(chosen, method, cache_dir)
 
 
-def _cached_build(
-    chosen: Sequence[Glyph], method: Method, cache_dir: Path | None
-) -> ReferenceSet:
+def _cached_build(chosen: Sequence[Glyph], method: Method, cache_dir: Path | None) -> ReferenceSet:
     directory = cache_dir if cache_dir is not None else default_cache_dir()
     path = directory / f"references-{cache_key(chosen, method)}.npz"
     if path.is_file():

@@ -18,9 +18,7 @@ def test_readme_first_command_recognises_the_overflow_icon_without_fonts(
     (tmp_path / "cache").mkdir()
     monkeypatch.setenv(FONT_ROOT_ENV, str(tmp_path / "fonts"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
-    run = run_cli(
-        "find", "overflow menu", "--replay", SNAPSHOTS / "toolbar_unlabeled", "--json"
-    )
+    run = run_cli("find", "overflow menu", "--replay", SNAPSHOTS / "toolbar_unlabeled", "--json")
     assert run.returncode == 0, run.stderr
     wire = run.json()
     assert wire["recognizedAs"] == "overflow" and wire["tier"] == 4

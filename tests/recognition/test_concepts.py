@@ -33,9 +33,30 @@ def test_hundreds_of_concepts_each_drawn_by_two_design_families(table: GlyphTabl
 
 
 def test_the_22_classes_keep_their_names_as_concept_ids() -> None:
-    classes = {"overflow", "back", "close", "home", "search", "settings", "share", "edit",
-               "delete", "add", "play", "pause", "refresh", "favorite", "bookmark",
-               "notification", "filter", "sort", "download", "upload", "profile", "hamburger"}
+    classes = {
+        "overflow",
+        "back",
+        "close",
+        "home",
+        "search",
+        "settings",
+        "share",
+        "edit",
+        "delete",
+        "add",
+        "play",
+        "pause",
+        "refresh",
+        "favorite",
+        "bookmark",
+        "notification",
+        "filter",
+        "sort",
+        "download",
+        "upload",
+        "profile",
+        "hamburger",
+    }
     assert classes <= set(ConceptTable.default().ids)
 
 
@@ -93,9 +114,7 @@ def test_icon_queries_and_plain_text() -> None:
     assert not names_an_icon("Login") and not names_an_icon("Sign up")
 
 
-def test_users_extend_concepts_with_a_file(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_users_extend_concepts_with_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     extra = tmp_path / "mine.toml"
     extra.write_text('[shuffle]\nphrases = ["mix it up"]\n\n[my_logo]\nphrases = ["acme logo"]\n')
     monkeypatch.setenv(concepts.ENV_VAR, str(extra))

@@ -39,9 +39,7 @@ def test_shuffle_on_the_player_resolves_without_a_picker() -> None:
 
 
 def test_next_track_is_a_synonym() -> None:
-    result = Locator(ReplayBackend(SNAPSHOTS / "player_unlabeled"), budget_s=600).find(
-        "next track"
-    )
+    result = Locator(ReplayBackend(SNAPSHOTS / "player_unlabeled"), budget_s=600).find("next track")
     assert result.recognized_as == "skip_next"
 
 
