@@ -164,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         f"rare_margin = {chosen['rare_margin']}",
         "",
         "# class_bins: per asked concept, [lowest top score, lead needed] above every wrong crop",
-        "# that ranked it first at that score or higher (the larger of this and score_bins counts).",
+        "# that ranked it first at that score or higher (the larger of this and score_bins wins).",
         "[class_bins]",
         *(
             f"{k} = {json.dumps(v)}"

@@ -19,7 +19,7 @@ def table() -> GlyphTable:
 @pytest.fixture(scope="session")
 def held_out(table: GlyphTable) -> IconRecognizer:
     """A recognizer that has never seen the Material family (Google Material Icons, MDI)."""
-    return IconRecognizer(load_or_build(table.select(exclude_families=[HELD_OUT])))
+    return IconRecognizer.with_defaults(load_or_build(table.select(exclude_families=[HELD_OUT])))
 
 
 @pytest.fixture(scope="session")
