@@ -11,7 +11,7 @@ concept, it is absent, and this crop (its look-alike) is on screen. The threshol
 such crop rejected:
 
 * ``min_score``: fixed floor (:data:`MIN_SCORE`);
-* ``score_bins``: for each band of top scores, a lead above 90 % of the leads of wrong crops in
+* ``score_bins``: for each band of top scores, a lead above 85 % of the leads of wrong crops in
   that band whose top concept is an everyday one (plus :data:`SAFETY`), never less than in a
   higher band: a near-exact match (0.97+) needs less lead than a vague one;
 * ``class_bins``: per asked concept and band, a lead above every wrong crop that ranked that
@@ -46,12 +46,12 @@ MIN_SCORE = 0.6
 SAFETY = 0.01
 FLOOR = 0.05
 SCORE_BINS = (0.6, 0.8, 0.9, 0.95, 0.97)
-BAND_QUANTILE = 0.9
+BAND_QUANTILE = 0.85
 ROWS = Path("/tmp") / "iconfind-calibration-rows.json"
 FAMILIES = ("material", "fontawesome", "phosphor", "remix")
-SIZES = (24, 48)
+SIZES = (24, 48, 96)
 THEMES = ("light", "dark")
-VARIANTS = ("tight", "plate")
+VARIANTS = ("tight", "padded", "ripple", "plate")
 OUT = ROOT / "iconfind" / "recognition" / "data" / "acceptance.toml"
 
 
