@@ -35,6 +35,7 @@ from PIL import Image, ImageDraw
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from iconfind.recognition.concepts import ConceptTable
 from iconfind.recognition.features import DEFAULT_METHOD, METHODS, Method
 from iconfind.recognition.recognizer import IconRecognizer
 from iconfind.recognition.references import (
@@ -55,7 +56,8 @@ TEST_FONT = "material"
 
 
 def held_out_glyphs(table: GlyphTable, holdout: str) -> list[Glyph]:
-    """The test glyphs: the held-out family's first installed font (Material Icons first)."""
+    """The test glyphs: the held-out family's first installed font (Material Icons first), for
+    the 22 curated classes and every icon concept."""
     fonts = [f for f in table.installed() if f.family == holdout]
     if not fonts:
         raise SystemExit(f"no installed font of family {holdout!r}")
@@ -112,25 +114,54 @@ def evaluate(
     sizes: Sequence[int] = SIZES,
     themes: Sequence[str] = tuple(THEMES),
     variants: Sequence[str] = VARIANTS,
+    all_concepts: bool = False,
 ) -> dict[str, Any]:
+    """Held-out accuracy over the everyday concepts (the 22 classes and the common concepts of
+    ``icon_concepts.toml``; every concept with ``all_concepts``), with three views:
+
+    * ``top1`` (all concepts) and ``top1_22`` (the 22 original classes' glyphs, ranked against
+      every concept: open set), per slice; ``per_concept`` top-1 over the held-out concepts;
+    * ``accepted_correct`` / ``accepted_wrong``: share of crops the clear-winner rule accepts as
+      their top concept, right / wrong;
+    * ``absent_lookalike``: for each of the 22 classes, every crop of *another* concept that
+      ranks it first or second (the screen lacks the asked class, its look-alike is there);
+      ``accepted_wrong`` counts the asks the rule would have resolved to the look-alike.
+    """
     table = GlyphTable.default()
     references = load_or_build(table.select(exclude_families=[holdout]), method=method)
-    recognizer = IconRecognizer(references)
-    test = held_out_glyphs(table, holdout)
+    recognizer = IconRecognizer.with_defaults(references)
+    curated = {g.icon_class for g in table.glyphs if g.curated}
+    known = set(references.classes)
+    if not all_concepts:
+        concepts = ConceptTable.default().concepts
+        known &= {c for c in known if c in curated or (c in concepts and concepts[c].common)}
+    test = [g for g in held_out_glyphs(table, holdout) if g.icon_class in known]
+    curated_index = [recognizer.classes.index(c) for c in sorted(curated)]
     hits: dict[str, list[bool]] = defaultdict(list)
+    per_concept: dict[str, list[bool]] = defaultdict(list)
     timings: list[float] = []
     accepted_right = accepted_wrong = 0
+    lookalike_calls = lookalike_wrong = 0
+    lookalike_by_class: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     confusions: Counter[tuple[str, str]] = Counter()
     total = 0
     for crop, glyph, size, theme, variant in cases(test, sizes, themes, variants):
         start = time.perf_counter()
-        ranking = recognizer.rank(crop, top=3)
+        scores = recognizer.score_array(crop)
+        ranking = recognizer.ranking(scores, top=3)
         timings.append((time.perf_counter() - start) * 1000)
+        if glyph.curated:
+            closed = max(curated_index, key=lambda i: float(scores[i]))
+            hits["22_closed"].append(recognizer.classes[closed] == glyph.icon_class)
         best = ranking[0][0]
         hit = best == glyph.icon_class
         total += 1
-        for key in ("all", f"size={size}", f"theme={theme}", f"variant={variant}"):
+        keys = ["all", f"size={size}", f"theme={theme}", f"variant={variant}"]
+        if glyph.curated:
+            keys.append("22")
+        for key in keys:
             hits[key].append(hit)
+        per_concept[glyph.icon_class].append(hit)
         if not hit:
             confusions[(glyph.name, best)] += 1
         if recognizer.accepts(ranking, best):
@@ -138,17 +169,37 @@ def evaluate(
                 accepted_right += 1
             else:
                 accepted_wrong += 1
+        for asked, _ in ranking[:2]:
+            if asked in curated and asked != glyph.icon_class:
+                lookalike_calls += 1
+                wrong = recognizer.accepts(ranking, asked)
+                lookalike_wrong += wrong
+                lookalike_by_class[asked][0] += 1
+                lookalike_by_class[asked][1] += wrong
+    concept_top1 = {c: round(sum(v) / len(v), 3) for c, v in sorted(per_concept.items())}
     return {
         "method": method,
         "holdout": holdout,
         "references": len(references),
         "test_glyphs": len(test),
+        "concepts": len(per_concept),
         "crops": total,
         "top1": {key: round(sum(v) / len(v), 4) for key, v in sorted(hits.items())},
+        "top1_22_by_class": {c: v for c, v in concept_top1.items() if c in curated},
+        "per_concept": concept_top1,
         "ms_per_crop": round(statistics.mean(timings), 3),
         "ms_p95": round(sorted(timings)[int(0.95 * (len(timings) - 1))], 3),
         "accepted_correct": round(accepted_right / total, 4),
         "accepted_wrong": round(accepted_wrong / total, 4),
+        "absent_lookalike": {
+            "calls": lookalike_calls,
+            "accepted_wrong": lookalike_wrong,
+            "accepted_wrong_rate": round(lookalike_wrong / max(lookalike_calls, 1), 4),
+            "by_class": {
+                c: {"calls": n, "accepted_wrong": w}
+                for c, (n, w) in sorted(lookalike_by_class.items())
+            },
+        },
         "confusions": [
             {"glyph": g, "as": c, "count": n} for (g, c), n in confusions.most_common(12)
         ],
@@ -193,9 +244,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--method", choices=METHODS, default=DEFAULT_METHOD)
     parser.add_argument("--all-methods", action="store_true", help="compare every method")
     parser.add_argument("--holdout", default="material", help="design family to hold out")
+    parser.add_argument(
+        "--all-concepts", action="store_true", help="every concept, not only everyday ones"
+    )
     args = parser.parse_args(argv)
     methods = list(METHODS) if args.all_methods else [args.method]
-    kwargs: dict[str, Any] = {"holdout": args.holdout}
+    kwargs: dict[str, Any] = {"holdout": args.holdout, "all_concepts": args.all_concepts}
     if args.quick:
         kwargs.update(sizes=(48,), themes=("light", "dark"), variants=("tight", "ripple"))
     results = [evaluate(m, **kwargs) for m in methods]
@@ -207,6 +261,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     for r in results:
         worst = ", ".join(f"{c['glyph']}->{c['as']} x{c['count']}" for c in r["confusions"][:8])
         print(f"{r['method']}: most frequent errors: {worst}")
+        weak = sorted(r["top1_22_by_class"].items(), key=lambda kv: kv[1])[:6]
+        print(
+            f"{r['method']}: 22 classes top-1 {r['top1'].get('22', 0):.1%} among all concepts, "
+            f"{r['top1'].get('22_closed', 0):.1%} among the 22 (weakest: "
+            + ", ".join(f"{c} {v:.0%}" for c, v in weak)
+            + f"); {r['concepts']} concepts, mean per-concept top-1 "
+            f"{statistics.mean(r['per_concept'].values()):.1%}"
+        )
+        look = r["absent_lookalike"]
+        print(
+            f"{r['method']}: absent look-alike: {look['calls']} asks, accepted & wrong "
+            f"{look['accepted_wrong']} ({look['accepted_wrong_rate']:.1%})"
+        )
     return 0
 
 

@@ -35,6 +35,9 @@ FILLER_WORDS = frozenset(
 MAX_DESCRIPTION_WORDS = 4
 """A content-desc longer than this is a sentence, not an icon's name."""
 
+ICON_WORDS = frozenset({"icon", "icons", "button", "btn", "glyph", "symbol"})
+"""Words that make a query read as a visual thing even when its phrase is unknown."""
+
 
 @frozen
 class IconClass:
@@ -44,6 +47,10 @@ class IconClass:
     ids: tuple[tuple[str, ...], ...]
     """Each pattern as its words: ``navigate_up`` -> ``("navigate", "up")``."""
     phrases: tuple[tuple[str, ...], ...]
+    common: bool = True
+    """An icon apps show every day: its bare name ("shuffle") makes tier 4 offer candidates.
+    Rarer concepts ("telescope") reach tier 4 only with an icon word ("telescope icon"), so an
+    absent text query stays a plain ``not_found``."""
 
     def matches_id(self, resource_id: str) -> bool:
         """An id whose words (abbreviations expanded: ``notiBtn`` is notification button) hold
@@ -74,8 +81,12 @@ class IconPatterns:
 
     @classmethod
     def default(cls) -> IconPatterns:
-        """The shipped table, plus any files named by ``ICONFIND_PATTERNS``."""
-        table = _shipped_table() if cls is IconPatterns else cls(classes=_shipped_table().classes)
+        """The shipped table, the icon concepts of ``iconfind/data/icon_concepts.toml`` (and
+        ``ICONFIND_CONCEPTS``) as further classes, plus any files named by ``ICONFIND_PATTERNS``.
+        """
+        table = _shipped_with_concepts(os.environ.get("ICONFIND_CONCEPTS", ""))
+        if cls is not IconPatterns:
+            table = cls(classes=table.classes)
         extra = os.environ.get(ENV_VAR, "")
         paths = [Path(part) for part in extra.split(os.pathsep) if part.strip()]
         return table.extended_with_files(paths) if paths else table
@@ -137,6 +148,15 @@ class IconPatterns:
     def names(self) -> tuple[str, ...]:
         return tuple(self.classes)
 
+    def names_an_icon(self, query: str) -> bool:
+        """Whether ``query`` reads as a visual thing: it names a common icon class ("shuffle",
+        "next track"), or any class or nothing known with an icon word ("telescope icon",
+        "blue button"). Tier 4 offers candidates for such queries instead of ``not_found``."""
+        tokens = words(query)
+        if any(t in ICON_WORDS for t in tokens):
+            return True
+        return any(c.common for c in self.classes_for(query))
+
     def classes_for(self, query: str) -> tuple[IconClass, ...]:
         """The icon classes a query asks for: ``"the overflow menu icon"`` -> ``(overflow,)``.
 
@@ -150,6 +170,21 @@ class IconPatterns:
         return tuple(
             icon for icon in self.classes.values() if any(form in icon.phrases for form in forms)
         )
+
+
+@lru_cache(maxsize=4)
+def _shipped_with_concepts(concept_files: str) -> IconPatterns:
+    """The shipped classes, then every icon concept not among them: its keys are resource-id
+    patterns and its phrases query phrases (``concept_files`` keys the cache on the env var)."""
+    from iconfind.recognition.concepts import ConceptTable
+
+    classes = dict(_shipped_table().classes)
+    for concept in ConceptTable.default().concepts.values():
+        if concept.id not in classes:
+            classes[concept.id] = IconClass(
+                name=concept.id, ids=concept.keys, phrases=concept.phrases, common=concept.common
+            )
+    return IconPatterns(classes=classes)
 
 
 def _id_pattern(pattern: str) -> tuple[str, ...]:

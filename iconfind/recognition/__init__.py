@@ -1,11 +1,14 @@
-"""Local icon recognition: which common icon a crop shows, on the CPU, with no model download.
+"""Local icon recognition: which icon a crop shows, on the CPU, with no model download.
 
-* :class:`IconRecognizer` ranks icon classes for a crop and applies the clear-winner rule.
-* :class:`ReferenceSet` / :func:`load_or_build`: the rendered icon-font glyphs it compares with.
+* :class:`IconRecognizer` ranks icon concepts for a crop and applies the clear-winner rule.
+* :class:`ReferenceSet` / :func:`load_or_build`: the reference descriptors it compares with
+  (shipped in the package, extended by installed icon fonts).
 * :func:`find_icon_blobs`: icon-sized shapes on a screenshot that has no accessibility tree.
+* :mod:`iconfind.recognition.concepts`: icon concepts, their phrases and glyph-name keys.
 
 Names are imported on first use (see :mod:`iconfind._lazy`): OpenCV and NumPy load when a
-recognizer or the blob finder is first used, not when a strategy chain is built.
+recognizer or the blob finder is first used, not when a strategy chain is built, and
+``iconfind.recognition.concepts`` costs no OpenCV.
 """
 
 from __future__ import annotations

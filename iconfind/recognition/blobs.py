@@ -8,10 +8,15 @@ tier 4 can recognise or offer them before falling back to the grid:
    (the three dots of ``⋮``, a magnifier's ring and handle) and the letters of a line of text;
 3. outer contours whose bounding box is icon-sized (longer side ``min_size``..``max_size``) and
    not line-shaped (a run of text is much wider than tall) are kept;
-4. each kept shape becomes a square touch target around its centre, 1.5 x its longer side.
+4. shapes that read as text (:func:`looks_like_text`: three or more letter-like parts side by
+   side on one line, such as the word "trip" or the clock "9:41") are dropped: text is not an
+   icon, and tier 3 reads it;
+5. each kept shape becomes a square touch target around its centre, 1.5 x its longer side.
 """
 
 from __future__ import annotations
+
+import itertools
 
 import cv2
 import numpy as np
@@ -51,6 +56,8 @@ def find_icon_blobs(
             continue
         if w > MAX_ASPECT * h and not _dotted(edges[y : y + h, x : x + w]):
             continue  # a word or a line of text
+        if looks_like_text(rgb[y : y + h, x : x + w]):
+            continue
         side = round(longer * 1.5)
         cx, cy = x + w // 2, y + h // 2
         half = side // 2
@@ -63,6 +70,61 @@ def find_icon_blobs(
             )
         )
     return sorted(_dedupe(found), key=lambda b: (b.y1 // max(1, min_size), b.x1))
+
+
+MIN_TEXT_PARTS = 3
+"""Letter-like parts side by side that make a shape a word ("trip": t, r, i, p; "9:41": 9, 4, 1)."""
+
+
+def looks_like_text(rgb: np.ndarray) -> bool:
+    """Whether a shape (an RGB array cut to it) is a run of text rather than an icon.
+
+    Its ink (colour distance from the border's median) falls into connected parts. It is text
+    when at least :data:`MIN_TEXT_PARTS` *letter-like* parts (taller than 40 % of the line, not
+    round dots) stand side by side, overlapping vertically but not horizontally, and the line is
+    at least as wide as tall. Icons are one to three parts, stacked (☰ ⋮), nested, or dots (⋯).
+    """
+    if rgb.ndim != 3 or min(rgb.shape[:2]) < 4:
+        return False
+    pixels = rgb.astype(np.float32)
+    border = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
+    distance = np.sqrt(((pixels - np.median(border, axis=0)) ** 2).sum(axis=2) / 3.0)
+    peak = float(distance.max())
+    if peak < 20:
+        return False
+    ink = (distance > 0.45 * peak).astype(np.uint8)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    parts = [tuple(int(v) for v in row) for row in stats[1:count]]
+    if not parts:
+        return False
+    largest = max(p[4] for p in parts)
+    parts = [p for p in parts if p[4] >= 0.04 * largest]
+    top = min(p[1] for p in parts)
+    bottom = max(p[1] + p[3] for p in parts)
+    left = min(p[0] for p in parts)
+    right = max(p[0] + p[2] for p in parts)
+    line = bottom - top
+    if line <= 0 or right - left < line:
+        return False
+    letters = [p for p in parts if p[3] >= 0.4 * line]
+    if len(letters) < MIN_TEXT_PARTS:
+        return False
+    areas = [p[4] for p in letters]
+    if all(abs(p[2] - p[3]) <= 0.25 * max(p[2], p[3]) for p in letters) and max(areas) < 1.6 * min(
+        areas
+    ):
+        return False  # a row of equal round dots: the horizontal overflow icon
+    letters.sort(key=lambda p: p[0])
+    side_by_side = all(
+        b[0] >= a[0] + a[2] - 0.2 * min(a[2], b[2]) for a, b in itertools.pairwise(letters)
+    )
+    # on one line: every letter overlaps the tallest letter's rows by half its own height
+    tallest = max(letters, key=lambda p: p[3])
+    one_line = all(
+        min(p[1] + p[3], tallest[1] + tallest[3]) - max(p[1], tallest[1]) >= 0.5 * p[3]
+        for p in letters
+    )
+    return side_by_side and one_line
 
 
 def _dotted(edges: np.ndarray) -> bool:
@@ -84,4 +146,4 @@ def _dedupe(boxes: list[Bounds]) -> list[Bounds]:
     return kept
 
 
-__all__ = ["MAX_SIZE", "MIN_SIZE", "find_icon_blobs"]
+__all__ = ["MAX_SIZE", "MIN_SIZE", "find_icon_blobs", "looks_like_text"]

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import os
 import sys
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
@@ -46,10 +47,21 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 """Bump when rendering or normalisation changes, so stale caches are not loaded."""
 
+FONT_ROOT_ENV = "ICONFIND_FONT_ROOT"
+"""When set, every font path of the glyph table is looked up under this directory instead of
+``/`` (a test points it at an empty directory to play a machine with no icon fonts)."""
+
+SHIPPED_REFERENCES = "data/references.npz"
+"""The reference set built by ``tools/build_references.py`` and shipped inside the package."""
+
 RENDER_SIZES = (24, 48, 96)
+CONCEPT_RENDER_SIZES = (48,)
+CONCEPT_STROKES = (0.0,)
+"""Concepts beyond the 22 curated classes are rendered once (reference count, load and rank
+time); their fonts' own weights (Phosphor thin/regular/fill, Remix line/fill) vary the stroke."""
 STROKES = (0.0, 0.05)
 """Extra stroke width as a fraction of the render size: regular and bold."""
 
@@ -66,10 +78,12 @@ class IconFont:
 
     @property
     def path(self) -> Path | None:
-        """The first of ``paths`` that exists here, else None."""
+        """The first of ``paths`` that exists here (under :data:`FONT_ROOT_ENV` if set)."""
+        root = os.environ.get(FONT_ROOT_ENV)
         for candidate in self.paths:
-            if Path(candidate).is_file():
-                return Path(candidate)
+            path = Path(root) / candidate.lstrip("/") if root else Path(candidate)
+            if path.is_file():
+                return path
         return None
 
 
@@ -81,6 +95,9 @@ class Glyph:
     font: IconFont
     name: str
     codepoint: int
+    curated: bool = True
+    """One of the 22 hand-picked classes of ``glyphs.toml`` (rendered at more sizes) rather
+    than a concept of ``concept_glyphs.toml``."""
 
     @property
     def label(self) -> str:
@@ -96,13 +113,12 @@ class GlyphTable:
 
     @classmethod
     def default(cls) -> GlyphTable:
-        text = (
-            resources.files("iconfind.recognition").joinpath("data/glyphs.toml").read_text("utf-8")
-        )
-        return cls.parse(tomllib.loads(text))
+        """``glyphs.toml`` (the 22 curated classes) and ``concept_glyphs.toml`` (the other icon
+        concepts of ``iconfind/data/icon_concepts.toml``)."""
+        return _default_table()
 
     @classmethod
-    def parse(cls, raw: Mapping[str, Any]) -> GlyphTable:
+    def parse(cls, raw: Mapping[str, Any], concepts: Mapping[str, Any] | None = None) -> GlyphTable:
         fonts = {
             font_id: IconFont(
                 id=font_id,
@@ -118,6 +134,16 @@ class GlyphTable:
                 for entry in entries:
                     name, _, code = str(entry).rpartition("=")
                     glyphs.append(Glyph(icon_class, fonts[font_id], name, int(code, 16)))
+        curated = {g.icon_class for g in glyphs}
+        for concept, per_font in (concepts or {}).get("glyphs", {}).items():
+            if concept in curated:
+                continue  # the curated glyphs of a class win
+            for font_id, entries in per_font.items():
+                for entry in entries:
+                    name, _, code = str(entry).rpartition("=")
+                    glyphs.append(
+                        Glyph(concept, fonts[font_id], name, int(code, 16), curated=False)
+                    )
         return cls(fonts=fonts, glyphs=tuple(glyphs))
 
     @property
@@ -147,6 +173,20 @@ class GlyphTable:
             and (keep is None or g.font.family in keep)
             and g.font.family not in drop
         )
+
+
+@lru_cache(maxsize=1)
+def _curated_table() -> GlyphTable:
+    data = resources.files("iconfind.recognition").joinpath("data")
+    return GlyphTable.parse(tomllib.loads(data.joinpath("glyphs.toml").read_text("utf-8")))
+
+
+@lru_cache(maxsize=1)
+def _default_table() -> GlyphTable:
+    data = resources.files("iconfind.recognition").joinpath("data")
+    curated = tomllib.loads(data.joinpath("glyphs.toml").read_text("utf-8"))
+    concepts = tomllib.loads(data.joinpath("concept_glyphs.toml").read_text("utf-8"))
+    return GlyphTable.parse(curated, concepts)
 
 
 def render_glyph(
@@ -195,6 +235,10 @@ class ReferenceSet:
     """Index into ``classes`` of each row of ``vectors``."""
     sources: tuple[str, ...] = field(repr=False)
     """``font:glyph`` (or the image path) each row came from."""
+    fonts: tuple[str, ...] = ()
+    """Ids of the icon fonts whose glyphs the set holds (so installed fonts can extend it)."""
+    masks: npt.NDArray[np.uint8] | None = field(default=None, repr=False)
+    """Each row's 32x32 shape as packed bits (:func:`features.fine_mask`), for the fine check."""
 
     def __len__(self) -> int:
         return int(self.vectors.shape[0])
@@ -211,16 +255,17 @@ class ReferenceSet:
         """Render, normalise and describe every glyph at every size and stroke."""
         classes = tuple(dict.fromkeys(g.icon_class for g in glyphs))
         index = {name: i for i, name in enumerate(classes)}
-        vectors, labels, sources = [], [], []
+        vectors, labels, sources, masks = [], [], [], []
         for glyph in glyphs:
             seen: list[FloatArray] = []
-            for size in sizes:
-                for stroke in strokes:
+            for size in sizes if glyph.curated else CONCEPT_RENDER_SIZES:
+                for stroke in strokes if glyph.curated else CONCEPT_STROKES:
                     shape = shape_of(render_glyph(glyph, size, stroke=stroke))
                     if not shape.any() or any(np.abs(shape - s).mean() < 0.01 for s in seen):
                         continue  # blank (glyph missing) or the same as a render we kept
                     seen.append(shape)
                     vectors.append(describe(shape, method))
+                    masks.append(features.fine_mask(shape))
                     labels.append(index[glyph.icon_class])
                     sources.append(glyph.label)
         if not vectors:
@@ -231,6 +276,8 @@ class ReferenceSet:
             vectors=np.stack(vectors).astype(np.float32),
             labels=np.asarray(labels, dtype=np.int32),
             sources=tuple(sources),
+            fonts=tuple(dict.fromkeys(g.font.id for g in glyphs)),
+            masks=np.stack(masks),
         )
 
     @classmethod
@@ -243,6 +290,7 @@ class ReferenceSet:
             vectors=np.zeros((0, width), np.float32),
             labels=np.zeros(0, np.int32),
             sources=(),
+            masks=np.zeros((0, SIZE * SIZE // 8), np.uint8),
         )
 
     def with_images(self, images: Mapping[str, Iterable[Path | Image.Image]]) -> ReferenceSet:
@@ -252,12 +300,16 @@ class ReferenceSet:
         """
         classes = list(self.classes)
         vectors, labels, sources = [self.vectors], [self.labels], list(self.sources)
+        masks = [self.masks] if self.masks is not None else None
         for icon_class, items in images.items():
             if icon_class not in classes:
                 classes.append(icon_class)
             for item in items:
                 image = item if isinstance(item, Image.Image) else Image.open(item)
-                vectors.append(describe(shape_of(image), self.method)[None, :])
+                shape = shape_of(image)
+                vectors.append(describe(shape, self.method)[None, :])
+                if masks is not None:
+                    masks.append(features.fine_mask(shape)[None, :])
                 labels.append(np.asarray([classes.index(icon_class)], dtype=np.int32))
                 sources.append(str(item) if isinstance(item, Path) else "image")
         return ReferenceSet(
@@ -266,37 +318,96 @@ class ReferenceSet:
             vectors=np.concatenate(vectors).astype(np.float32),
             labels=np.concatenate(labels).astype(np.int32),
             sources=tuple(sources),
+            fonts=self.fonts,
+            masks=np.concatenate(masks) if masks is not None else None,
         )
+
+    def merged(self, other: ReferenceSet) -> ReferenceSet:
+        """A new set holding the rows of both (same method); classes are united by name."""
+        if other.method != self.method:
+            raise ValueError(f"cannot merge {other.method!r} references into {self.method!r}")
+        classes = list(self.classes)
+        for name in other.classes:
+            if name not in classes:
+                classes.append(name)
+        remap = np.asarray([classes.index(name) for name in other.classes], dtype=np.int32)
+        other_labels = remap[other.labels] if len(other.labels) else other.labels
+        return ReferenceSet(
+            method=self.method,
+            classes=tuple(classes),
+            vectors=np.concatenate([self.vectors, other.vectors]).astype(np.float32),
+            labels=np.concatenate([self.labels, other_labels]).astype(np.int32),
+            sources=self.sources + other.sources,
+            fonts=tuple(dict.fromkeys(self.fonts + other.fonts)),
+            masks=(
+                np.concatenate([self.masks, other.masks])
+                if self.masks is not None and other.masks is not None
+                else None
+            ),
+        )
+
+    def save_compact(self, path: Path) -> None:
+        """Save for shipping: each row as int8 with a per-row float32 scale (a quarter of the
+        float32 size; cosine similarities move by < 0.002), zip-compressed."""
+        peak = np.abs(self.vectors).max(axis=1, keepdims=True)
+        scale = np.where(peak > 0, peak / 127.0, 1.0).astype(np.float32)
+        quantised = np.round(self.vectors / scale).astype(np.int8)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        arrays: dict[str, Any] = {
+            "quantised": quantised,
+            "scale": scale.ravel(),
+            "labels": self.labels.astype(np.int16),
+            "classes": np.asarray(self.classes),
+            "sources": np.asarray(self.sources),
+            "fonts": np.asarray(self.fonts),
+            "method": np.asarray(self.method),
+        }
+        if self.masks is not None:
+            arrays["masks"] = self.masks
+        np.savez_compressed(path, **arrays)
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".tmp")
         with tmp.open("wb") as handle:
-            np.savez(
-                handle,
-                vectors=self.vectors,
-                labels=self.labels,
-                classes=np.asarray(self.classes),
-                sources=np.asarray(self.sources),
-                method=np.asarray(self.method),
-            )
+            arrays: dict[str, Any] = {
+                "vectors": self.vectors,
+                "labels": self.labels,
+                "classes": np.asarray(self.classes),
+                "sources": np.asarray(self.sources),
+                "fonts": np.asarray(self.fonts),
+                "method": np.asarray(self.method),
+            }
+            if self.masks is not None:
+                arrays["masks"] = self.masks
+            np.savez(handle, **arrays)
         tmp.replace(path)
 
     @classmethod
-    def load(cls, path: Path) -> ReferenceSet:
+    def load(cls, path: Path | Any) -> ReferenceSet:
+        """A set saved by :meth:`save` or :meth:`save_compact` (a path or a binary file)."""
         with np.load(path, allow_pickle=False) as data:
+            if "quantised" in data:
+                vectors = data["quantised"].astype(np.float32) * data["scale"][:, None]
+            else:
+                vectors = data["vectors"].astype(np.float32)
             return cls(
                 method=str(data["method"]),  # type: ignore[arg-type]
                 classes=tuple(str(c) for c in data["classes"]),
-                vectors=data["vectors"].astype(np.float32),
+                vectors=np.ascontiguousarray(vectors, dtype=np.float32),
                 labels=data["labels"].astype(np.int32),
                 sources=tuple(str(s) for s in data["sources"]),
+                fonts=tuple(str(f) for f in data["fonts"]) if "fonts" in data else (),
+                masks=data["masks"].astype(np.uint8) if "masks" in data else None,
             )
 
 
 def cache_key(glyphs: Sequence[Glyph], method: Method) -> str:
     """Hash of everything the built set depends on: fonts' bytes, table, method, version."""
-    params = f"v{FORMAT_VERSION}|{method}|{RENDER_SIZES}|{STROKES}|{SIZE}|{features.HOG_WEIGHT}"
+    params = (
+        f"v{FORMAT_VERSION}|{method}|{RENDER_SIZES}|{CONCEPT_RENDER_SIZES}|{CONCEPT_STROKES}|{STROKES}|{SIZE}"
+        f"|{features.HOG_WEIGHT}"
+    )
     digest = hashlib.sha256(params.encode())
     for font_path in sorted({str(g.font.path) for g in glyphs}):
         digest.update(font_path.encode())
@@ -315,24 +426,59 @@ def default_cache_dir() -> Path:
     return Path(platformdirs.user_cache_dir("iconfind")) / "icon-references"
 
 
+def shipped_references() -> ReferenceSet | None:
+    """The reference set shipped in the package (built by ``tools/build_references.py``), or
+    None if this installation lacks it. Loaded once per process (a few milliseconds)."""
+    return _shipped()
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> ReferenceSet | None:
+    resource = resources.files("iconfind.recognition").joinpath(SHIPPED_REFERENCES)
+    try:
+        with resource.open("rb") as handle:
+            return ReferenceSet.load(handle)
+    except (OSError, ValueError, KeyError):
+        return None
+
+
 def load_or_build(
     glyphs: Sequence[Glyph] | None = None,
     *,
     method: Method = DEFAULT_METHOD,
     cache_dir: Path | None = None,
 ) -> ReferenceSet:
-    """The reference set for ``glyphs`` (default: every installed font), cached on disk.
+    """The reference set for ``glyphs``, cached on disk.
 
-    Raises :class:`RecognizerUnavailableError` when no icon font of the table is installed.
-    A cache directory that cannot be written is not an error: the set is then rebuilt each time.
+    With ``glyphs=None`` (the default set): the set shipped in the package, extended with the
+    installed fonts of the glyph table that it does not hold yet (rendered once, then cached).
+    Nothing needs to be installed. Explicit ``glyphs`` are rendered from the installed fonts.
+
+    Raises :class:`RecognizerUnavailableError` when there is neither a shipped set nor an
+    installed icon font of the table. A cache directory that cannot be written is not an error:
+    the set is then rebuilt each time.
     """
-    chosen = tuple(GlyphTable.default().select() if glyphs is None else glyphs)
+    shipped = shipped_references() if glyphs is None and method == DEFAULT_METHOD else None
+    if shipped is not None:
+        # Only the fonts section is read here: the full table is parsed only to extend.
+        missing = [f for f in _curated_table().installed() if f.id not in shipped.fonts]
+        if not missing:
+            return shipped
+        ids = {f.id for f in missing}
+        extra = tuple(g for g in GlyphTable.default().select() if g.font.id in ids)
+        return shipped.merged(_cached_build(extra, method, cache_dir)) if extra else shipped
+    table = GlyphTable.default() if glyphs is None else None
+    chosen = tuple(table.select() if table is not None else glyphs or ())
     if not chosen:
-        table = GlyphTable.default()
-        packages = sorted({f.package for f in table.fonts.values()})
+        packages = sorted({f.package for f in (table or GlyphTable.default()).fonts.values()})
         raise RecognizerUnavailableError(
-            "no icon font is installed; install one of the Debian packages " + ", ".join(packages)
+            "no icon reference set is shipped with this installation and no icon font is "
+            "installed; install one of the Debian packages " + ", ".join(packages)
         )
+    return _cached_build(chosen, method, cache_dir)
+
+
+def _cached_build(chosen: Sequence[Glyph], method: Method, cache_dir: Path | None) -> ReferenceSet:
     directory = cache_dir if cache_dir is not None else default_cache_dir()
     path = directory / f"references-{cache_key(chosen, method)}.npz"
     if path.is_file():
@@ -347,7 +493,9 @@ def load_or_build(
 
 
 __all__ = [
+    "FONT_ROOT_ENV",
     "FORMAT_VERSION",
+    "SHIPPED_REFERENCES",
     "Glyph",
     "GlyphTable",
     "IconFont",
@@ -357,4 +505,5 @@ __all__ = [
     "load_or_build",
     "normalise",
     "render_glyph",
+    "shipped_references",
 ]

@@ -6,12 +6,17 @@ this strategy scans the screenshot for icon-sized shapes
 shows. It settles the find only when it is sure:
 
 - exactly one blob is a clear winner for the icon the query names -> that blob, tier 4,
-  ``source="visual"``, ``recognized_as`` set, no LLM;
-- otherwise the blobs whose best guess is the wanted icon (but not clearly) are offered as
-  candidates with their hints;
+  ``source="visual"``, ``recognized_as`` set, no LLM (a query that may mean two icons, "menu",
+  with both on screen -> ``ambiguous_query``);
+- otherwise the blobs whose top guesses include the wanted icon (but not clearly) are offered as
+  candidates with their hints; a query that names no known icon but reads as one ("the blue
+  button") gets every icon blob as a candidate;
 - otherwise ``None``, and the grid takes over.
 
-It runs only for queries that name an icon class, never for grid follow-ups.
+Blobs that read as text ("trip", the clock "9:41") are never candidates
+(:func:`iconfind.recognition.blobs.looks_like_text`). It runs only for queries that read as an
+icon (:meth:`IconPatterns.names_an_icon <iconfind.IconPatterns.names_an_icon>`), never for grid
+follow-ups.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from iconfind.strategies.visual import (
     MAX_CANDIDATES,
     Recognizer,
     rank_regions,
-    recognized_winner,
+    settle,
 )
 
 
@@ -50,9 +55,10 @@ class IconBlobs:
     def find(self, query: Query, screen: Screen) -> FindResult | None:
         if query.is_follow_up or screen.hierarchy is not None:
             return None
-        wanted = [c.name for c in self.patterns.classes_for(query.selector.text or "")]
-        if not wanted:
+        text = query.selector.text or ""
+        if not self.patterns.names_an_icon(text):
             return None
+        wanted = [c.name for c in self.patterns.classes_for(text)]
         from iconfind.recognition.blobs import find_icon_blobs
 
         shot = screen.screenshot
@@ -68,16 +74,13 @@ class IconBlobs:
             Element(bounds=bounds, class_name="blob.Icon", clickable=True, index=i)
             for i, bounds in enumerate(regions)
         ]
-        winner = recognized_winner(self.recognizer, wanted, blobs, rankings)
-        if winner is not None:
-            element, name = winner
-            return FindResult(
-                elements=[element], source="visual", tier=4, confidence="medium", recognized_as=name
-            )
+        settled = settle(self.recognizer, wanted, blobs, rankings, text)
+        if settled is not None:
+            return settled
         likely = [
             (blob, ranking)
             for blob, ranking in zip(blobs, rankings, strict=True)
-            if ranking and ranking[0][0] in wanted
+            if ranking and (not wanted or any(name in wanted for name, _ in ranking))
         ][:MAX_CANDIDATES]
         if not likely:
             return None

@@ -26,7 +26,7 @@ from iconfind.strategies.visual import (
     Recognizer,
     find_candidates,
     rank_regions,
-    recognized_winner,
+    settle,
 )
 
 
@@ -64,13 +64,9 @@ class RecognizedIcon:
             rankings = rank_regions(self.recognizer, [e.bounds for e in found], screen.screenshot)
         except RecognizerUnavailableError:
             return None  # tier 4 runs later and notes why it has no hints
-        winner = recognized_winner(self.recognizer, wanted, found, rankings)
-        if winner is None:
-            return None
-        element, name = winner
-        return FindResult(
-            elements=[element], source="visual", tier=4, confidence="medium", recognized_as=name
-        )
+        # The same answer tier 4 gives: a clear winner, or ``ambiguous_query`` when the query
+        # may mean several icons and the screen shows more than one of them ("menu": ☰ and ⋮).
+        return settle(self.recognizer, wanted, found, rankings, query.selector.text or "")
 
     @staticmethod
     def _blobs(screen: Screen) -> list[Element]:

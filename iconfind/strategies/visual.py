@@ -22,7 +22,7 @@ from PIL import Image
 
 from iconfind._deadline import current as current_deadline
 from iconfind._errors import RecognizerUnavailableError
-from iconfind._models import Bounds, Candidate, Element, FindResult
+from iconfind._models import Bounds, Candidate, Element, FindError, FindResult
 from iconfind._patterns import IconPatterns
 from iconfind._screen import Screen
 from iconfind.imaging.encode import clip_to, encode_crop, estimate_tokens
@@ -135,10 +135,12 @@ class VisualCandidates:
     """Tier 4. Source ``visual``, confidence medium.
 
     Returns ``None`` (next tier) when the tree is unavailable, when the query is a grid follow-up,
-    when no element passes :func:`find_candidates`, or when the query names no icon class of the
-    pattern table ("overflow menu" does, "Telescope" does not). That last rule keeps an absent
-    text query a plain ``not_found`` instead of pictures of every unlabeled icon on screen; set
-    ``any_query=True`` to offer candidates for every query.
+    when no element passes :func:`find_candidates`, or when the query does not read as an icon
+    (:meth:`IconPatterns.names_an_icon <iconfind.IconPatterns.names_an_icon>`: a common icon
+    concept such as "overflow menu", "shuffle" or "next track", or any query with an icon word
+    such as "telescope icon"; not "Telescope"). That last rule keeps an absent text query a plain
+    ``not_found`` instead of pictures of every unlabeled icon on screen; set ``any_query=True``
+    to offer candidates for every query.
     """
 
     recognizer: Recognizer | None = None
@@ -150,7 +152,7 @@ class VisualCandidates:
     def find(self, query: Query, screen: Screen) -> FindResult | None:
         if query.is_follow_up:
             return None
-        if not self.any_query and not self.patterns.classes_for(query.selector.text or ""):
+        if not self.any_query and not self.patterns.names_an_icon(query.selector.text or ""):
             return None
         elements = screen.hierarchy
         if elements is None:
@@ -162,16 +164,16 @@ class VisualCandidates:
         rankings = self._rank(found, shot, screen) if self.recognizer is not None else None
         if rankings is not None and self.recognizer is not None:
             wanted = [c.name for c in self.patterns.classes_for(query.selector.words)]
-            winner = recognized_winner(self.recognizer, wanted, found, rankings)
-            if winner is not None:
-                element, name = winner
-                return FindResult(
-                    elements=[element],
-                    source="visual",
-                    tier=4,
-                    confidence="medium",
-                    recognized_as=name,
-                )
+            settled = settle(self.recognizer, wanted, found, rankings, query.selector.words)
+            if settled is not None:
+                return settled
+        wanted_now = [c.name for c in self.patterns.classes_for(query.selector.words)]
+        order = shown_first(found, rankings, wanted_now, self.max_candidates)
+        found = [found[i] for i in order] + [e for i, e in enumerate(found) if i not in order]
+        if rankings is not None:
+            rankings = [rankings[i] for i in order] + [
+                r for i, r in enumerate(rankings) if i not in order
+            ]
         shown = found[: self.max_candidates]
         candidates = []
         total_bytes = 0
@@ -211,6 +213,25 @@ class VisualCandidates:
             return None
 
 
+def shown_first(
+    found: Sequence[Element],
+    rankings: Sequence[list[tuple[str, float]]] | None,
+    wanted: Sequence[str],
+    limit: int,
+) -> list[int]:
+    """Indexes of the candidates to show when there are more than ``limit``: those whose hints
+    include a wanted class first (best score of it first), then the rest; the chosen ones are
+    returned in reading order."""
+    if rankings is None or not wanted or len(found) <= limit:
+        return list(range(min(len(found), limit)))
+
+    def wanted_score(i: int) -> float:
+        return max((s for n, s in rankings[i] if n in wanted), default=-1.0)
+
+    chosen = sorted(range(len(found)), key=lambda i: (-wanted_score(i), i))[:limit]
+    return sorted(chosen)
+
+
 def rank_regions(
     recognizer: Recognizer, regions: Sequence[Bounds], shot: Image.Image
 ) -> list[list[tuple[str, float]]]:
@@ -227,6 +248,25 @@ def rank_regions(
     return rankings
 
 
+def accepted_matches(
+    recognizer: Recognizer,
+    wanted: Sequence[str],
+    found: Sequence[Element],
+    rankings: Sequence[list[tuple[str, float]]],
+) -> list[tuple[float, Element, str]]:
+    """``(score, element, class)`` for every element the recognizer ``accepts`` as one of the
+    ``wanted`` classes, best score first."""
+    accepted: list[tuple[float, Element, str]] = []
+    for element, ranking in zip(found, rankings, strict=True):
+        for name in wanted:
+            if recognizer.accepts(ranking, name):
+                score = max((s for n, s in ranking if n == name), default=0.0)
+                accepted.append((score, element, name))
+                break
+    accepted.sort(key=lambda item: item[0], reverse=True)
+    return accepted
+
+
 def recognized_winner(
     recognizer: Recognizer,
     wanted: Sequence[str],
@@ -236,34 +276,65 @@ def recognized_winner(
     """The one element recognized as a wanted icon class, with that class, or ``None``.
 
     Each element counts when the recognizer ``accepts`` its ranking for a wanted class; with
-    several, the best must lead the next by :data:`CLEAR_MARGIN`.
+    several, the best must lead the next by :data:`CLEAR_MARGIN`, and all must be of one class
+    (a query that may mean two icons, "menu", is not settled by whichever scores higher).
     """
     if not wanted:
         return None
-    accepted: list[tuple[float, Element, str]] = []
-    for element, ranking in zip(found, rankings, strict=True):
-        for name in wanted:
-            if recognizer.accepts(ranking, name):
-                score = max((s for n, s in ranking if n == name), default=0.0)
-                accepted.append((score, element, name))
-                break
-    if not accepted:
+    accepted = accepted_matches(recognizer, wanted, found, rankings)
+    if not accepted or len({name for _, _, name in accepted}) > 1:
         return None
-    accepted.sort(key=lambda item: item[0], reverse=True)
     if len(accepted) > 1 and accepted[0][0] - accepted[1][0] < CLEAR_MARGIN:
         return None
     _, element, name = accepted[0]
     return element, name
 
 
+def settle(
+    recognizer: Recognizer,
+    wanted: Sequence[str],
+    found: Sequence[Element],
+    rankings: Sequence[list[tuple[str, float]]],
+    query_text: str,
+) -> FindResult | None:
+    """Tier 4's own answer when recognition settles the query, else ``None`` (offer candidates).
+
+    * one clear winner of a wanted class -> that element, ``recognized_as`` set;
+    * a query that may mean several icons ("menu": hamburger or overflow) with clear matches of
+      two or more of them on screen -> ``ambiguous_query`` naming them; with only one of them on
+      screen, that one (what the screen shows decides).
+    """
+    winner = recognized_winner(recognizer, wanted, found, rankings)
+    if winner is not None:
+        element, name = winner
+        return FindResult(
+            elements=[element], source="visual", tier=4, confidence="medium", recognized_as=name
+        )
+    accepted = accepted_matches(recognizer, wanted, found, rankings)
+    names = list(dict.fromkeys(name for _, _, name in accepted))
+    if len(names) > 1:
+        shown = " and ".join(repr(n) for n in names)
+        return FindResult.failure(
+            FindError.AMBIGUOUS_QUERY,
+            f"{query_text!r} may mean several icons and the screen shows {shown}: ask for one "
+            f"of them by name (e.g. {names[0]!r})",
+            tier=4,
+            source="visual",
+            match_count=len(accepted),
+        )
+    return None
+
+
 __all__ = [
     "MAX_CANDIDATES",
     "Recognizer",
     "VisualCandidates",
+    "accepted_matches",
     "dedupe_nested",
     "find_candidates",
     "is_icon_sized",
     "reading_order",
     "recognized_winner",
+    "settle",
     "unlabeled_icons",
 ]

@@ -19,7 +19,7 @@ def table() -> GlyphTable:
 @pytest.fixture(scope="session")
 def held_out(table: GlyphTable) -> IconRecognizer:
     """A recognizer that has never seen the Material family (Google Material Icons, MDI)."""
-    return IconRecognizer(load_or_build(table.select(exclude_families=[HELD_OUT])))
+    return IconRecognizer.with_defaults(load_or_build(table.select(exclude_families=[HELD_OUT])))
 
 
 @pytest.fixture(scope="session")
@@ -27,7 +27,7 @@ def material(table: GlyphTable) -> dict[str, Glyph]:
     """The canonical Google Material Icons glyph of each class (the first listed)."""
     out: dict[str, Glyph] = {}
     for glyph in table.glyphs:
-        if glyph.font.id == "material" and glyph.icon_class not in out:
+        if glyph.font.id == "material" and glyph.curated and glyph.icon_class not in out:
             out[glyph.icon_class] = glyph
     return out
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
@@ -19,16 +20,26 @@ TOOLBAR_ICONS = {
 }
 
 
+def closed_top(recognizer: IconRecognizer, crop: Image.Image, names: Iterable[str]) -> str:
+    """The best of ``names`` (the 22 classes) for ``crop``: the closed-set view."""
+    scores = recognizer.scores(crop)
+    return max(names, key=lambda name: scores[name])
+
+
 @pytest.mark.parametrize("theme", [LIGHT, DARK], ids=["light", "dark"])
 def test_held_out_material_icons_are_recognised(
     held_out: IconRecognizer, material: dict[str, Glyph], theme: tuple[tuple[int, int, int], ...]
 ) -> None:
     assert len(material) == 22
-    wrong = {
-        name: held_out.rank(screen_icon(glyph, theme=theme))[0][0]
-        for name, glyph in material.items()
-        if held_out.rank(screen_icon(glyph, theme=theme))[0][0] != name
-    }
+    wrong = {}
+    for name, glyph in material.items():
+        crop = screen_icon(glyph, theme=theme)
+        best = closed_top(held_out, crop, material)
+        if best != name:
+            wrong[name] = best
+        # open set (791 concepts): a look-alike concept may rank first, but is never accepted
+        ranking = held_out.rank(crop)
+        assert not held_out.accepts(ranking, ranking[0][0]) or ranking[0][0] == name, ranking
     assert len(wrong) <= 2, wrong  # >= 90 % top-1 over the 22 classes
     for name in ("overflow", "back", "close", "search", "settings", "add", "hamburger"):
         assert name not in wrong
@@ -59,7 +70,7 @@ def test_ripple_and_plate_circles_are_ignored(
     held_out: IconRecognizer, material: dict[str, Glyph], solid: bool
 ) -> None:
     for name in ("back", "search", "settings", "delete"):
-        assert held_out.rank(_on_circle(material[name], solid=solid))[0][0] == name
+        assert closed_top(held_out, _on_circle(material[name], solid=solid), material) == name
 
 
 def test_coloured_icon_on_coloured_chip(
