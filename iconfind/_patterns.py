@@ -51,6 +51,10 @@ class IconClass:
     """An icon apps show every day: its bare name ("shuffle") makes tier 4 offer candidates.
     Rarer concepts ("telescope") reach tier 4 only with an icon word ("telescope icon"), so an
     absent text query stays a plain ``not_found``."""
+    vocabulary: bool = False
+    """A concept of the open icon vocabulary (``icon_concepts.toml``) rather than a class of
+    ``icon_patterns.toml``: its keys are glyph names ("note", "mail"), too generic to say what an
+    arbitrary id *is*, so they are matched only against the concepts a query asks for."""
 
     def matches_id(self, resource_id: str) -> bool:
         """An id whose words (abbreviations expanded: ``notiBtn`` is notification button) hold
@@ -182,7 +186,11 @@ def _shipped_with_concepts(concept_files: str) -> IconPatterns:
     for concept in ConceptTable.default().concepts.values():
         if concept.id not in classes:
             classes[concept.id] = IconClass(
-                name=concept.id, ids=concept.keys, phrases=concept.phrases, common=concept.common
+                name=concept.id,
+                ids=concept.keys,
+                phrases=concept.phrases,
+                common=concept.common,
+                vocabulary=True,
             )
     return IconPatterns(classes=classes)
 

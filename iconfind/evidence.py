@@ -33,7 +33,7 @@ from attrs import field, frozen
 
 from iconfind._errors import PatternFileError
 from iconfind._models import Element
-from iconfind._patterns import FILLER_WORDS, IconPatterns
+from iconfind._patterns import FILLER_WORDS, IconClass, IconPatterns
 from iconfind._text import folded_words, id_words, normalize, words
 from iconfind.roles import RoleQuery, RoleVocabulary
 
@@ -286,6 +286,13 @@ class Evidence:
     _element_clues: dict[tuple[str, tuple[str, ...], str, str], Clues] = field(
         factory=dict, init=False, eq=False, repr=False
     )
+    _id_classes: tuple[IconClass, ...] = field(init=False, eq=False, repr=False)
+    """The classes that say what an id or a description *is*: ``icon_patterns.toml`` and the
+    user's pattern files, not the open vocabulary (see :attr:`IconClass.vocabulary`)."""
+
+    @_id_classes.default
+    def _read_id_classes(self) -> tuple[IconClass, ...]:
+        return tuple(c for c in self.patterns.classes.values() if not c.vocabulary)
 
     @classmethod
     def default(cls) -> Evidence:
@@ -333,9 +340,7 @@ class Evidence:
             if concept is not None:
                 concepts.add(concept)
             if not prose:
-                concepts.update(
-                    icon.name for icon in self.patterns.classes.values() if icon.matches_id(piece)
-                )
+                concepts.update(icon.name for icon in self._id_classes if icon.matches_id(piece))
         concept_words: set[str] = set()
         for concept in concepts:
             concept_words |= self._concept_words(concept)
@@ -372,7 +377,7 @@ class Evidence:
         if element.content_desc:
             concepts.update(
                 icon.name
-                for icon in self.patterns.classes.values()
+                for icon in self._id_classes
                 if icon.matches_description(element.content_desc)
             )
         if concepts:

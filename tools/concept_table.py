@@ -253,7 +253,7 @@ SYNONYMS: dict[str, list[str]] = {
     "copy": ["copy", "duplicate", "copy to clipboard", "clone"],
     "paste": ["paste", "clipboard"],
     "cut": ["cut", "scissors", "✂"],
-    "cart": ["cart", "shopping cart", "basket", "checkout", "🛒"],
+    "cart": ["cart", "shopping cart", "basket", "🛒"],
     "calendar": ["calendar", "date", "pick date", "date picker", "event", "schedule", "📅"],
     "lock": ["lock", "locked", "padlock", "secure", "🔒"],
     "unlock": ["unlock", "unlocked", "🔓"],

@@ -48,9 +48,12 @@ class RecognizedIcon:
     def find(self, query: Query, screen: Screen) -> FindResult | None:
         if query.is_follow_up:
             return None
-        wanted = [c.name for c in self.patterns.classes_for(query.selector.text or "")]
+        text = query.selector.text or ""
+        if not self.patterns.names_an_icon(text):
+            return None  # not an icon query ("Sign in"): the screenshot is not even read
+        wanted = [c.name for c in self.patterns.classes_for(text)]
         if not wanted:
-            return None  # not an icon query: the screenshot is not even read
+            return None
         elements = screen.hierarchy
         if elements is not None:
             found = find_candidates(elements, screen.width, screen.height)

@@ -132,8 +132,11 @@ class ResourceIdPatterns:
         by_id = id_match(element.resource_id, text)
         if by_id is IdMatch.WHOLE:
             return IdGrade.WHOLE_ID
+        # A vocabulary concept's keys are generic words ("cart"): they name an icon, so an
+        # element showing a text of its own ("Add to cart") is not named by them.
         if classes and any(
-            c.matches_id(element.resource_id) or c.matches_description(element.content_desc)
+            (c.matches_id(element.resource_id) or c.matches_description(element.content_desc))
+            and not (c.vocabulary and element.text.strip())
             for c in classes
         ):
             return IdGrade.ICON_CLASS
