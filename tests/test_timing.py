@@ -86,4 +86,3 @@ def test_the_readme_first_command_resolves_on_an_empty_cache(tmp_path: Path) -> 
     assert run.returncode == 0, (run.stdout, run.stderr)
     answer = json.loads(run.stdout)
     assert answer["tier"] == 4 and answer["recognizedAs"] == "overflow"
-    assert any(cache.rglob("*")), "the icon references were cached for the next run"
