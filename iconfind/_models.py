@@ -105,7 +105,7 @@ class Bounds:
 
     @property
     def center(self) -> Point:
-        """``((x1+x2)//2, (y1+y2)//2)``, as CONTRACT.md fixes it."""
+        """``((x1+x2)//2, (y1+y2)//2)``, as docs/contract.md fixes it."""
         return Point((self.x1 + self.x2) // 2, (self.y1 + self.y2) // 2)
 
     def contains(self, x: int, y: int) -> bool:
@@ -195,7 +195,7 @@ class Element:
         return tail or self.resource_id
 
     def to_dict(self, index: int | None = None) -> dict[str, Any]:
-        """The CONTRACT.md wire form; ``index`` is the position in the list being sent."""
+        """The wire form (docs/contract.md section 3); ``index`` is the position in the list being sent."""
         return {
             "index": self.index if index is None else index,
             "text": self.text,
@@ -321,7 +321,7 @@ def _str_tuple(value: Iterable[str]) -> tuple[str, ...]:
 class FindResult:
     """What a find returns: found elements, or the next step (candidates, grid), or an error.
 
-    :meth:`to_dict` gives the camelCase wire form of CONTRACT.md section 3, omitting keys that do
+    :meth:`to_dict` gives the camelCase wire form of docs/contract.md section 3, omitting keys that do
     not apply.
     """
 
@@ -379,7 +379,7 @@ class FindResult:
         return 1 if self.error is not None or not (self.elements or self.needs_pick) else 0
 
     def to_dict(self) -> dict[str, Any]:
-        """The wire form of CONTRACT.md section 3."""
+        """The wire form of docs/contract.md section 3."""
         out: dict[str, Any] = {
             "elements": [element.to_dict(i) for i, element in enumerate(self.elements)]
         }

@@ -1,4 +1,4 @@
-"""The ``iconfind`` command line (CONTRACT.md section 2).
+"""The ``iconfind`` command line (docs/contract.md section 2).
 
 Exit status: 0 when an element was resolved or a next step (candidates / grid) is offered, 1 for
 ``not_found`` / ``ambiguous_query`` / ``element_off_screen`` / ``timeout``, 2 for usage errors and
@@ -49,7 +49,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def add_backend(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
-            "--replay", metavar="SNAPSHOT", help="a snapshot directory (CONTRACT.md section 1)"
+            "--replay", metavar="SNAPSHOT", help="a snapshot directory (docs/contract.md section 1)"
         )
         sub.add_argument(
             "--backend",

@@ -1,7 +1,7 @@
 """The dispatcher: ``ToolBox(locator).call(name, arguments) -> dict``.
 
 A model's tool call goes in as a name and a JSON object; a JSON-ready dict comes out, never an
-exception. Finds and taps answer with the FindResult wire form (CONTRACT.md section 3). Anything
+exception. Finds and taps answer with the FindResult wire form (docs/contract.md section 3). Anything
 else is an error object::
 
     {"error": "invalid_arguments", "field": "selector.text", "message": "..."}
@@ -85,7 +85,7 @@ PENDING_METHODS = {
 
 
 class LearnerMemory(Protocol):
-    """What the learner tools need from a memory (seeds/desktop-accessibility-learner.md)."""
+    """What the learner tools need from a memory (docs/memory.md)."""
 
     def get_screen_context(self) -> Any:
         """The current :class:`ScreenContext` (with ``to_tool_response(app_filter=,
