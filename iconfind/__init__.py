@@ -7,6 +7,7 @@ Point(x=1017, y=147)
 """
 
 from iconfind._errors import (
+    AmbiguousError,
     BackendError,
     BackendUrlError,
     DeviceTimeoutError,
@@ -73,6 +74,7 @@ __version__ = "0.1.0"
 __all__ = [
     "AccessibilityReport",
     "AccessibilityText",
+    "AmbiguousError",
     "AndroidBackend",
     "AppAwareBackend",
     "BackendError",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -195,7 +195,7 @@ class Element:
         return tail or self.resource_id
 
     def to_dict(self, index: int | None = None) -> dict[str, Any]:
-        """The wire form (docs/contract.md section 3); ``index`` is the position in the list being sent."""
+        """The wire form (docs/contract.md section 3); ``index``: the position in the list sent."""
         return {
             "index": self.index if index is None else index,
             "text": self.text,
@@ -321,8 +321,8 @@ def _str_tuple(value: Iterable[str]) -> tuple[str, ...]:
 class FindResult:
     """What a find returns: found elements, or the next step (candidates, grid), or an error.
 
-    :meth:`to_dict` gives the camelCase wire form of docs/contract.md section 3, omitting keys that do
-    not apply.
+    :meth:`to_dict` gives the camelCase wire form of docs/contract.md section 3, omitting keys
+    that do not apply.
     """
 
     elements: tuple[Element, ...] = field(default=(), converter=_element_tuple)
@@ -350,6 +350,9 @@ class FindResult:
     """Where a tap landed, in the same coordinate space as the elements."""
     notes: tuple[str, ...] = field(default=(), converter=_str_tuple)
     """Human-readable remarks, e.g. a tier that was skipped and why."""
+    on_tap: tuple[Callable[[], object], ...] = field(default=(), eq=False, repr=False)
+    """Writes learned while finding (memory observations, relocations, misses), applied by
+    :meth:`Locator.tap` when this result is tapped; a find alone never writes. Not on the wire."""
     query: Selector | None = field(default=None, eq=False, repr=False)
     screen_id: str | None = field(default=None, eq=False, repr=False)
     """Fingerprint of the screen this result was computed on (for stale follow-ups)."""

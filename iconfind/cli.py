@@ -17,7 +17,9 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-from iconfind._errors import BackendError, DeviceTimeoutError, IconfindError
+import attrs
+
+from iconfind._errors import AmbiguousError, BackendError, DeviceTimeoutError, IconfindError
 from iconfind._locator import TIMEOUT_SUGGESTION, Locator, NotResolvedError
 from iconfind._models import FindError, FindResult
 from iconfind._scaling import Scaling
@@ -97,8 +99,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="tier 4: the chosen candidate (implies --no-recognition: the list shown)",
     )
 
-    tap = commands.add_parser("tap", help="find an element, then tap it")
+    tap = commands.add_parser(
+        "tap", help="find an element, then tap it (refuses when several match: --nth/--first)"
+    )
     tap.add_argument("query", metavar="QUERY")
+    which = tap.add_mutually_exclusive_group()
+    which.add_argument(
+        "--nth", type=int, metavar="INDEX", help="tap match INDEX (0-based) when several match"
+    )
+    which.add_argument("--first", action="store_true", help="tap the first of several matches")
     add_backend(tap)
     add_scaling(tap)
     add_recognition(tap)
@@ -300,6 +309,17 @@ def describe(result: FindResult) -> str:
     return "\n".join(lines) if lines else "(empty result)"
 
 
+def ambiguous_result(exc: AmbiguousError) -> FindResult:
+    """A tap that refused to guess, as a result: the matches, ``ambiguous_query`` (exit 1)."""
+    found = exc.result if isinstance(exc.result, FindResult) else FindResult()
+    return attrs.evolve(
+        found,
+        error=FindError.AMBIGUOUS_QUERY,
+        match_count=exc.count,
+        suggestion="Several elements match: tap one with --nth INDEX or --first",
+    )
+
+
 def _check_follow_up_flags(args: argparse.Namespace) -> None:
     """The follow-up flags, checked before any device work, with messages naming the flags."""
     if args.pick is not None and args.grid_cell is not None:
@@ -370,10 +390,14 @@ def _run(args: argparse.Namespace) -> int:
         _emit(result, args.json, out)
         return result.exit_code
     if args.command == "tap":
+        if args.nth is not None and args.nth < 0:
+            raise UsageError(f"--nth takes a match index from 0, got {args.nth}")
         try:
-            result = locator.tap(args.query)
+            result = locator.tap(args.query, nth=args.nth, first=args.first)
         except NotResolvedError as exc:
             result = exc.result
+        except AmbiguousError as exc:
+            result = ambiguous_result(exc)
         _emit(result, args.json, out)
         return result.exit_code
     if args.command in OPERATIONS:
@@ -413,6 +437,10 @@ def _input(locator: Locator, args: argparse.Namespace, out: Callable[[str], None
     except NotResolvedError as exc:
         _emit(exc.result, args.json, out)
         return exc.result.exit_code
+    except AmbiguousError as exc:
+        result = ambiguous_result(exc)
+        _emit(result, args.json, out)
+        return result.exit_code
     if args.json:
         _emit(result, True, out)
     else:
