@@ -196,16 +196,9 @@ class Element:
 
     def to_dict(self, index: int | None = None) -> dict[str, Any]:
         """The wire form (docs/contract.md section 3); ``index``: the position in the list sent."""
-        return {
-            "index": self.index if index is None else index,
-            "text": self.text,
-            "contentDesc": self.content_desc,
-            "resourceId": self.resource_id,
-            "className": self.class_name,
-            "clickable": self.clickable,
-            "bounds": self.bounds.to_list(),
-            "center": self.center.to_dict(),
-        }
+        from iconfind.wire import element_to_dict
+
+        return element_to_dict(self, index)
 
 
 def _optional_str(value: str | None) -> str | None:
@@ -294,15 +287,10 @@ class Candidate:
         return self.bounds.center
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "index": self.index,
-            "bounds": self.bounds.to_list(),
-            "center": self.center.to_dict(),
-            "image": self.image,
-        }
-        if self.hints:
-            out["hints"] = [{"class": name, "score": round(score, 3)} for name, score in self.hints]
-        return out
+        """The wire form of a candidate (docs/contract.md section 3)."""
+        from iconfind.wire import candidate_to_dict
+
+        return candidate_to_dict(self)
 
 
 def _element_tuple(value: Iterable[Element]) -> tuple[Element, ...]:
@@ -382,34 +370,10 @@ class FindResult:
         return 1 if self.error is not None or not (self.elements or self.needs_pick) else 0
 
     def to_dict(self) -> dict[str, Any]:
-        """The wire form of docs/contract.md section 3."""
-        out: dict[str, Any] = {
-            "elements": [element.to_dict(i) for i, element in enumerate(self.elements)]
-        }
-        optional: dict[str, Any] = {
-            "source": self.source,
-            "tier": self.tier,
-            "confidence": self.confidence,
-            "candidates": [c.to_dict() for c in self.candidates] or None,
-            "truncated": self.truncated,
-            "totalCandidates": self.total_candidates,
-            "gridImage": self.grid_image,
-            "gridCell": self.grid_cell,
-            "gridPositions": list(self.grid_positions) if self.grid_positions is not None else None,
-            "recognizedAs": self.recognized_as,
-            "accessibilityUnavailable": True if self.accessibility_unavailable else None,
-            "error": self.error.value if self.error is not None else None,
-            "matchCount": self.match_count,
-            "phase": self.phase,
-            "suggestion": self.suggestion,
-            "scaleFactor": self.scale_factor,
-            "imageBytes": self.image_bytes,
-            "estimatedTokens": self.estimated_tokens,
-            "tapped": self.tapped.to_dict() if self.tapped is not None else None,
-            "notes": list(self.notes) or None,
-        }
-        out.update({key: value for key, value in optional.items() if value is not None})
-        return out
+        """The wire form of docs/contract.md section 3 (built by :mod:`iconfind.wire`)."""
+        from iconfind.wire import result_to_dict
+
+        return result_to_dict(self)
 
     def _repr_png_(self) -> bytes | None:
         """Notebooks: the screenshot with the found elements, the candidates or the grid drawn."""
