@@ -63,6 +63,16 @@ def build_parser() -> argparse.ArgumentParser:
         sub.add_argument(
             "--budget", type=float, default=10.0, metavar="SECONDS", help="time budget (default 10)"
         )
+        sub.add_argument(
+            "--viewport",
+            metavar="WxH",
+            help="web+...: the page size in CSS pixels (default 1280x800)",
+        )
+        sub.add_argument(
+            "--browser",
+            metavar="PATH",
+            help="web+...: the Chromium binary (default $ICONFIND_CHROMIUM or /usr/bin/chromium)",
+        )
 
     def add_scaling(sub: argparse.ArgumentParser) -> None:
         scale = sub.add_mutually_exclusive_group()
@@ -185,8 +195,21 @@ def open_backend(args: argparse.Namespace) -> DeviceBackend:
     """The backend the arguments name."""
     if args.replay and args.backend:
         raise UsageError("give --replay SNAPSHOT or --backend URL, not both")
+    web_options = getattr(args, "viewport", None) or getattr(args, "browser", None)
+    if web_options and not (args.backend or "").lower().startswith("web+"):
+        raise UsageError("--viewport and --browser are for --backend web+http(s)://... only")
     if args.replay:
         return ReplayBackend(args.replay)
+    if args.backend and web_options:
+        from iconfind.backends.web import DEFAULT_VIEWPORT, WebBackend, parse_viewport
+
+        try:
+            viewport = parse_viewport(args.viewport) if args.viewport else DEFAULT_VIEWPORT
+        except IconfindError as exc:
+            raise UsageError(f"--viewport: {exc}") from None
+        return WebBackend(
+            args.backend.split("+", 1)[1], viewport=viewport, executable_path=args.browser
+        )
     if args.backend:
         return backend_from_url(args.backend)
     raise UsageError("no screen given: pass --replay SNAPSHOT or --backend URL")

@@ -31,7 +31,7 @@ from urllib.parse import urlsplit
 
 from PIL import Image
 
-from iconfind._errors import BackendError
+from iconfind._errors import BackendError, InvalidArgumentError
 from iconfind._models import Bounds, Element
 from iconfind.backends.replay import SnapshotMeta
 
@@ -42,6 +42,22 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 DEFAULT_EXECUTABLE = "/usr/bin/chromium"
+EXECUTABLE_ENV = "ICONFIND_CHROMIUM"
+"""Environment variable naming the Chromium binary (the CLI's ``--browser`` overrides it)."""
+
+
+def default_executable() -> str:
+    """``$ICONFIND_CHROMIUM`` when set, else Debian's :data:`DEFAULT_EXECUTABLE`."""
+    return os.environ.get(EXECUTABLE_ENV) or DEFAULT_EXECUTABLE
+
+
+def parse_viewport(text: str) -> tuple[int, int]:
+    """``"1280x800"`` -> ``(1280, 800)``; raises :class:`~iconfind.InvalidArgumentError`."""
+    width, sep, height = text.strip().lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit() and int(width) and int(height)):
+        raise InvalidArgumentError(f"a viewport looks like 1280x800 (CSS pixels), not {text!r}")
+    return int(width), int(height)
+
 DEFAULT_VIEWPORT = (1280, 800)
 CHROMIUM_ARGS = (
     "--no-sandbox",
@@ -136,7 +152,8 @@ def _close_forgotten() -> None:
 class Chromium:
     """A headless (or headed) Debian Chromium and the Playwright thread that drives it.
 
-    Launches ``executable_path`` — never a downloaded browser — with :data:`CHROMIUM_ARGS`.
+    Launches ``executable_path`` (default ``$ICONFIND_CHROMIUM``, else ``/usr/bin/chromium``) —
+    never a downloaded browser — with :data:`CHROMIUM_ARGS`.
     Use it as a context manager or call :meth:`close` (browsers still open at interpreter exit
     are closed then); share one between several :class:`WebBackend` objects with
     ``WebBackend(url, browser=chromium)``. :meth:`close` waits at most ``close_timeout``
@@ -146,11 +163,12 @@ class Chromium:
     def __init__(
         self,
         *,
-        executable_path: str = DEFAULT_EXECUTABLE,
+        executable_path: str | None = None,
         headless: bool = True,
         args: Sequence[str] = CHROMIUM_ARGS,
         close_timeout: float = CLOSE_TIMEOUT_S,
     ) -> None:
+        executable_path = executable_path or default_executable()
         self.executable_path = executable_path
         self.close_timeout = close_timeout
         self._worker = _Worker("iconfind-chromium")
@@ -294,7 +312,7 @@ class WebBackend:
         page: Page | None = None,
         *,
         browser: Chromium | None = None,
-        executable_path: str = DEFAULT_EXECUTABLE,
+        executable_path: str | None = None,
         viewport: tuple[int, int] = DEFAULT_VIEWPORT,
         device_scale_factor: float = 1.0,
         headless: bool = True,
