@@ -27,6 +27,7 @@ from iconfind.backends.base import DeviceBackend
 from iconfind.backends.replay import ReplayBackend
 from iconfind.backends.urls import backend_from_url
 from iconfind.memory import cli as memory_cli
+from iconfind.progress import Progress
 from iconfind.strategies import default_chain
 
 EXIT_OK, EXIT_NOT_RESOLVED, EXIT_USAGE = 0, 1, 2
@@ -528,7 +529,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "give a command: find, tap, dump, screenshot, input, accessibility-check or "
                 "visual-snapshot (see iconfind --help)"
             )
-        return _run(args)
+        if args.command == "mcp":  # a server: no progress line
+            return _run(args)
+        with Progress(progress_label(args)):
+            return _run(args)
     except UsageError as exc:
         return _fail(f"usage: {exc}", debug)
     except DeviceTimeoutError as exc:
@@ -544,6 +548,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail("interrupted", debug)
     except Exception as exc:  # the CLI never shows a traceback unless asked
         return _fail(f"internal error ({type(exc).__name__}): {exc} — please report it", debug)
+
+
+def progress_label(args: argparse.Namespace) -> str:
+    """What the progress line says the command is doing: ``find 'overflow menu'``."""
+    what = getattr(args, "query", None) or getattr(args, "text", None)
+    return f"{args.command} {what!r}" if what else str(args.command)
 
 
 def _fail(message: str, debug: bool) -> int:
