@@ -23,6 +23,7 @@ import os
 import queue
 import signal
 import threading
+import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
@@ -73,6 +74,10 @@ CALL_TIMEOUT_S = 60.0
 """The longest one page call may take. Playwright bounds navigation, clicks and screenshots
 itself (30 s), but not ``evaluate`` or CDP calls: on a page whose script never yields they would
 wait forever."""
+SETTLE_S = 2.0
+"""The longest :meth:`WebBackend.settle` waits before a capture (network idle, frames still)."""
+SETTLE_FRAME_GAP_S = 0.1
+"""Two frames this far apart that are identical mean the page has stopped moving."""
 CLOSE_TIMEOUT_S = 5.0
 """How long closing waits for the Playwright thread. A thread stuck on a hung page is left
 behind (a daemon); the Playwright driver and its browser end with the process."""
@@ -304,6 +309,12 @@ class WebBackend:
     else (reading state in tests, logging in first). A page call that takes longer than
     ``call_timeout`` seconds (a script that never yields) raises :class:`~iconfind.BackendError`
     with its phase; the Locator's own budget is usually shorter still.
+
+    Before the first capture after loading, tapping or typing, the page is given up to
+    ``settle_s`` seconds (default 2; 0 turns it off) to settle (:meth:`settle`): network idle,
+    then two identical frames in a row, so a find does not read a chart mid-animation and a
+    ``pick`` right after it does not see a "changed" screen. A page that never settles (an
+    endless animation) is captured as it is when the time is up.
     """
 
     def __init__(
@@ -317,8 +328,11 @@ class WebBackend:
         device_scale_factor: float = 1.0,
         headless: bool = True,
         call_timeout: float = CALL_TIMEOUT_S,
+        settle_s: float = SETTLE_S,
     ) -> None:
         self.call_timeout = call_timeout
+        self.settle_s = settle_s
+        self._settled = False
         if page is not None and browser is None:
             raise BackendError(
                 "a page needs the Chromium it was made by: WebBackend(page=chromium.new_page(), "
@@ -399,6 +413,41 @@ class WebBackend:
     def goto(self, url: str) -> None:
         """Load ``url`` and wait for its ``load`` event."""
         self.run(lambda page: page.goto(url, wait_until="load"), phase="goto")
+        self._settled = False
+
+    def settle(self, timeout_s: float | None = None) -> bool:
+        """Wait, at most ``timeout_s`` (default ``settle_s``), until the network is idle and two
+        frames :data:`SETTLE_FRAME_GAP_S` apart are identical. Returns whether the page settled
+        in time; never raises for a page that keeps moving."""
+        from playwright.sync_api import Error as PlaywrightError
+
+        budget = self.settle_s if timeout_s is None else timeout_s
+        if budget <= 0:
+            return True
+
+        def wait(page: Page) -> bool:
+            deadline = time.monotonic() + budget
+            with contextlib.suppress(PlaywrightError):  # still busy: go on to the frames
+                page.wait_for_load_state("networkidle", timeout=budget * 1000)
+            previous = None
+            while time.monotonic() < deadline:
+                frame = page.screenshot(type="png", scale="css", animations="allow")
+                if frame == previous:
+                    return True
+                previous = frame
+                page.wait_for_timeout(SETTLE_FRAME_GAP_S * 1000)
+            return False
+
+        settled = self.run(wait, phase="settle")
+        if not settled:
+            log.info("page still changing after %gs: captured as it is", budget)
+        return settled
+
+    def _settle_once(self) -> None:
+        """Settle before the first capture since the page last changed hands (load, input)."""
+        if not self._settled:
+            self.settle()
+            self._settled = True
 
     @property
     def url(self) -> str:
@@ -423,6 +472,8 @@ class WebBackend:
         return round(width * ratio), round(height * ratio)
 
     def screenshot(self) -> Image.Image:
+        self._settle_once()
+
         def shoot(page: Page) -> tuple[bytes, tuple[int, int]]:
             width, height, ratio = self._metrics(page)
             data = page.screenshot(type="png", scale="device", animations="disabled")
@@ -436,6 +487,8 @@ class WebBackend:
         return rgb
 
     def hierarchy(self) -> list[Element] | None:
+        self._settle_once()
+
         def capture(page: Page) -> tuple[dict[str, Any], dict[str, Any], float, str]:
             session = page.context.new_cdp_session(page)
             try:
@@ -455,9 +508,11 @@ class WebBackend:
             ratio = self._metrics(page)[2]
             page.mouse.click(x / ratio, y / ratio)
 
+        self._settled = False
         self.run(click, phase="tap")
 
     def input_text(self, text: str) -> None:
+        self._settled = False
         self.run(lambda page: page.keyboard.type(text), phase="input")
 
     def snapshot_meta(self) -> SnapshotMeta:
