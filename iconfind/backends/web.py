@@ -172,8 +172,12 @@ class Chromium:
         headless: bool = True,
         args: Sequence[str] = CHROMIUM_ARGS,
         close_timeout: float = CLOSE_TIMEOUT_S,
+        cdp_endpoint: str | None = None,
     ) -> None:
         executable_path = executable_path or default_executable()
+        self.cdp_endpoint = cdp_endpoint
+        """Set when connected to a running Chromium (``http://127.0.0.1:9222``) instead of
+        launching one; :meth:`close` then only disconnects."""
         self.executable_path = executable_path
         self.close_timeout = close_timeout
         self._worker = _Worker("iconfind-chromium")
@@ -197,6 +201,11 @@ class Chromium:
             ) from None
         try:
             self._playwright = sync_playwright().start()
+            if self.cdp_endpoint is not None:
+                self._browser = self._playwright.chromium.connect_over_cdp(
+                    self.cdp_endpoint, timeout=CALL_TIMEOUT_S * 1000
+                )
+                return
             self._browser = self._playwright.chromium.launch(
                 executable_path=executable_path, headless=headless, args=args
             )
@@ -273,8 +282,8 @@ class Chromium:
 
         def stop() -> None:
             try:
-                if self._browser is not None:
-                    self._browser.close()
+                if self._browser is not None and self.cdp_endpoint is None:
+                    self._browser.close()  # connected: disconnecting leaves the browser running
             finally:
                 if self._playwright is not None:
                     self._playwright.stop()
@@ -356,6 +365,73 @@ class WebBackend:
         except BaseException:
             self.close()
             raise
+
+    @classmethod
+    def connect(
+        cls,
+        cdp_endpoint: str,
+        *,
+        url_contains: str | None = None,
+        target_id: str | None = None,
+        settle_s: float = SETTLE_S,
+    ) -> WebBackend:
+        """Drive a page of a Chromium that is already running, over CDP (``cdp_endpoint`` like
+        ``http://127.0.0.1:9222``: a browser started with ``--remote-debugging-port=9222``).
+
+        The page is the one with that CDP ``target_id``, else the one whose URL contains
+        ``url_contains``, else the only page open; anything else is a
+        :class:`~iconfind.BackendError` listing the pages. :meth:`close` disconnects and leaves
+        the browser and its pages running."""
+        chromium = Chromium(cdp_endpoint=cdp_endpoint)
+        try:
+            page = chromium.run(
+                lambda: _pick_page(chromium.browser, url_contains, target_id),
+                timeout=CALL_TIMEOUT_S,
+                phase="connect",
+            )
+            backend = cls(page=page, browser=chromium, settle_s=settle_s)
+        except BaseException:
+            chromium.close()
+            raise
+        backend._owns_browser = True  # our connection, not the browser: close() disconnects
+        return backend
+
+    @classmethod
+    def attach(
+        cls, page: Page, *, cdp_endpoint: str | None = None, settle_s: float = SETTLE_S
+    ) -> WebBackend:
+        """Drive ``page``, a page of your own Playwright session (pytest-playwright's ``page``).
+
+        Playwright pages are bound to the thread that made them and the Locator works from
+        others, so the same page is reached over CDP: call this from the page's thread, on a
+        browser launched with ``args=["--remote-debugging-port=9222"]``, with ``cdp_endpoint``
+        (``"http://127.0.0.1:9222"``; without it the port is read from the browser's command
+        line, which Chromium reveals only with ``--enable-automation``). Your session keeps the
+        page; :meth:`close` only disconnects."""
+        from playwright.sync_api import Error as PlaywrightError
+
+        try:
+            session = page.context.new_cdp_session(page)
+            try:
+                target = session.send("Target.getTargetInfo")["targetInfo"]["targetId"]
+            finally:
+                session.detach()
+            if cdp_endpoint is None:
+                browser = page.context.browser
+                if browser is None:
+                    raise BackendError("the page has no browser to reach", phase="attach")
+                browser_session = browser.new_browser_cdp_session()
+                try:
+                    arguments = browser_session.send("Browser.getBrowserCommandLine")["arguments"]
+                except PlaywrightError:  # Chromium tells only with --enable-automation
+                    arguments = []
+                finally:
+                    browser_session.detach()
+                cdp_endpoint = _endpoint_from_arguments(arguments)
+        except PlaywrightError as exc:
+            reason = _first_line(exc)
+            raise BackendError(f"cannot reach the page: {reason}", phase="attach") from None
+        return cls.connect(cdp_endpoint, target_id=target, settle_s=settle_s)
 
     # -- lifecycle ------------------------------------------------------------------------------
 
@@ -523,6 +599,42 @@ class WebBackend:
 
         url, title, ratio = self.run(read, phase="meta")
         return SnapshotMeta(platform="web", app=urlsplit(url).netloc, window=title, density=ratio)
+
+
+def _endpoint_from_arguments(arguments: Sequence[str]) -> str:
+    """``http://127.0.0.1:N`` from a ``--remote-debugging-port=N`` flag (N > 0)."""
+    for argument in arguments:
+        name, _, value = argument.partition("=")
+        if name == "--remote-debugging-port" and value.isdigit() and int(value) > 0:
+            return f"http://127.0.0.1:{int(value)}"
+    raise BackendError(
+        "the page's browser shows no remote debugging port: launch it with "
+        'args=["--remote-debugging-port=9222"] and pass cdp_endpoint="http://127.0.0.1:9222"',
+        phase="attach",
+    )
+
+
+def _pick_page(browser: Browser, url_contains: str | None, target_id: str | None) -> Page:
+    """The page :meth:`WebBackend.connect` asks for (runs on the Playwright thread)."""
+    pages = [page for context in browser.contexts for page in context.pages]
+    if target_id is not None:
+        for page in pages:
+            session = page.context.new_cdp_session(page)
+            try:
+                if session.send("Target.getTargetInfo")["targetInfo"]["targetId"] == target_id:
+                    return page
+            finally:
+                session.detach()
+        raise BackendError(f"no page with CDP target {target_id} in that browser", phase="connect")
+    if url_contains is not None:
+        pages = [page for page in pages if url_contains in page.url]
+    if len(pages) != 1:
+        urls = ", ".join(page.url for page in pages) or "none"
+        raise BackendError(
+            f"{len(pages)} pages match (give url_contains= or target_id=): {urls}",
+            phase="connect",
+        )
+    return pages[0]
 
 
 # -- CDP -> Element ---------------------------------------------------------------------------
