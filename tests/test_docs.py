@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import json
 import re
 import shlex
 import subprocess
@@ -116,3 +117,26 @@ def test_docs_images_are_what_make_images_draws(name: str, tmp_path: Path) -> No
     assert max(difference) < 2.0, "docs/images are stale: run python docs/make_images.py"
     # Not blank: a picture of icons and a grid has contrast (a grey box has none).
     assert min(ImageStat.Stat(fresh.convert("L")).stddev) > 20
+
+
+AGENT_CALL = re.compile(r"^```json (\w+)\n(.*?)^```", re.S | re.M)
+
+
+def test_agent_doc_tool_calls_are_valid_and_answered() -> None:
+    """Every ``json <tool>`` block of docs/agent.md passes the tool's validation, and the ``ui``
+    ones, sent in order to one ToolBox on a recorded screen, get an answer (a follow-up the
+    screen does not fit may be refused, never crash)."""
+    from iconfind import Locator, ReplayBackend, Scaling
+    from iconfind.agent import ToolBox
+
+    text = (ROOT / "docs" / "agent.md").read_text(encoding="utf-8")
+    calls = [(m.group(1), json.loads(m.group(2))) for m in AGENT_CALL.finditer(text)]
+    assert len(calls) >= 15
+    backend = ReplayBackend(ROOT / "examples" / "snapshots" / "toolbar")
+    box = ToolBox(Locator(backend, scaling=Scaling()))
+    for tool, arguments in calls:
+        assert box.validate(tool, arguments) is None, (tool, arguments)
+        if tool == "ui":  # the learner tools need a memory: tests/agent/test_learner_tools.py
+            answer = box.call(tool, arguments)
+            assert answer.get("error") != "internal_error", (arguments, answer)
+    assert backend.taps, "the documented taps reached the device"
