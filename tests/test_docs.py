@@ -140,3 +140,39 @@ def test_agent_doc_tool_calls_are_valid_and_answered() -> None:
             answer = box.call(tool, arguments)
             assert answer.get("error") != "internal_error", (arguments, answer)
     assert backend.taps, "the documented taps reached the device"
+
+
+def test_every_wire_key_the_code_can_send_is_in_the_contract() -> None:
+    """docs/contract.md section 3 lists every key ``to_dict()`` can produce (no silent change)."""
+    from iconfind import Bounds, Candidate, Element, FindError, FindResult, Point
+
+    element = Element(bounds=Bounds(0, 0, 10, 10), text="x")
+    everything = FindResult(
+        elements=(element,),
+        source="visual",
+        tier=4,
+        confidence="medium",
+        candidates=(Candidate(0, Bounds(0, 0, 10, 10), "aGk=", hints=(("overflow", 0.9),)),),
+        truncated=True,
+        total_candidates=9,
+        grid_image="aGk=",
+        grid_cell=3,
+        grid_positions=("Center",),
+        recognized_as="overflow",
+        accessibility_unavailable=True,
+        error=FindError.NOT_FOUND,
+        match_count=2,
+        phase="ocr",
+        suggestion="s",
+        scale_factor=2.4,
+        image_bytes=10,
+        estimated_tokens=4,
+        tapped=Point(1, 2),
+        notes=("n",),
+    )
+    wire = everything.to_dict()
+    contract = (ROOT / "docs" / "contract.md").read_text(encoding="utf-8")
+    section = contract[contract.index("## 3.") : contract.index("## 4.")]
+    keys = set(wire) | set(wire["elements"][0]) | set(wire["candidates"][0])
+    missing = sorted(key for key in keys if f'"{key}"' not in section)
+    assert missing == []
