@@ -67,7 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     sheets = []
     for name in ("toolbar_unlabeled", "player_unlabeled"):
         locator = Locator(
-            ReplayBackend(SNAPSHOTS / name), strategies=default_chain(recognition=False)
+            ReplayBackend(SNAPSHOTS / name),
+            strategies=default_chain(recognition=False),
+            budget_s=600,  # a budget it cannot hit: the picture, not the speed, is checked
         )
         result = locator.find("overflow menu")
         if not result.candidates:
