@@ -43,6 +43,10 @@ def _png(output: dict[str, Any]) -> Image.Image | None:
 
 def test_notebook_executes_in_a_kernel_and_shows_drawn_results() -> None:
     """Run the notebook the way Jupyter does (nbclient, a real IPython kernel)."""
+    from iconfind.recognition import IconRecognizer
+
+    IconRecognizer.default()  # build the on-disk reference set first: the notebook's finds then
+    # only load it, well within their default time budget on a busy machine
     book = nbformat.read(NOTEBOOK, as_version=4)
     client = NotebookClient(
         book, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(EXAMPLES)}}
