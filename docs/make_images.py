@@ -5,7 +5,11 @@
 - ``docs/images/grid.png``: the tier-5 grid over a light and a dark screen, and the zoomed cell
   12 with its five positions, exactly as a model receives them (before JPEG encoding).
 - ``docs/images/candidates.png``: tier-4 candidate sheets for "overflow menu" on the unlabeled
-  toolbar (light) and on the music player (dark, 6 of 9 shown).
+  toolbar (light) and on the music player (dark, 6 of 9 shown). Local icon recognition is off
+  (``default_chain(recognition=False)``): with it, the query resolves and there is no sheet.
+
+``python docs/make_images.py OUTDIR`` writes elsewhere (the test suite regenerates the images
+into a temporary directory and compares them with the committed ones).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from PIL import Image
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from iconfind import Locator, ReplayBackend  # noqa: E402
+from iconfind import Locator, ReplayBackend, default_chain  # noqa: E402
 from iconfind.imaging import render_cell_zoom, render_grid  # noqa: E402
 from iconfind.imaging.sheet import render_candidate_sheet  # noqa: E402
 
@@ -50,21 +54,30 @@ def stacked(pictures: list[Image.Image], gap: int = 16, background: str = "#ffff
     return canvas
 
 
-def main() -> int:
-    OUT.mkdir(parents=True, exist_ok=True)
+def main(argv: list[str] | None = None) -> int:
+    args = sys.argv[1:] if argv is None else argv
+    out = Path(args[0]) if args else OUT
+    out.mkdir(parents=True, exist_ok=True)
     light = ReplayBackend(SNAPSHOTS / "toolbar_unlabeled").screenshot()
     dark = ReplayBackend(SNAPSHOTS / "blank_canvas").screenshot()
     zoom, _ = render_cell_zoom(dark, 12)
     grid = side_by_side([render_grid(light, 800), render_grid(dark, 800), zoom])
-    grid.save(OUT / "grid.png", optimize=True)
+    grid.save(out / "grid.png", optimize=True)
 
     sheets = []
     for name in ("toolbar_unlabeled", "player_unlabeled"):
-        result = Locator(ReplayBackend(SNAPSHOTS / name)).find("overflow menu")
+        locator = Locator(
+            ReplayBackend(SNAPSHOTS / name),
+            strategies=default_chain(recognition=False),
+            budget_s=600,  # a budget it cannot hit: the picture, not the speed, is checked
+        )
+        result = locator.find("overflow menu")
+        if not result.candidates:
+            raise SystemExit(f"{name}: expected tier-4 candidates, got {result.to_dict()}")
         sheets.append(render_candidate_sheet(result.candidates))
-    stacked(sheets).save(OUT / "candidates.png", optimize=True)
-    for path in sorted(OUT.glob("*.png")):
-        print(f"wrote {path.relative_to(ROOT)} ({path.stat().st_size // 1024} KB)")
+    stacked(sheets).save(out / "candidates.png", optimize=True)
+    for path in sorted(out.glob("*.png")):
+        print(f"wrote {path} ({path.stat().st_size // 1024} KB)")
     return 0
 
 

@@ -39,17 +39,34 @@ CELLS: list[tuple[str, str]] = [
     ("code", "screen.crop(result.element.bounds.to_list())"),
     (
         "markdown",
-        "On a screen whose icons carry neither labels nor ids, the visual tier offers numbered "
-        "candidate pictures instead (when tiers 4-5 are installed).",
+        "On a screen whose icons carry neither labels nor ids, the local icon recognizer names "
+        "the icon (tier 4, `recognizedAs`). A `FindResult` draws itself: the screenshot it was "
+        "computed on, with a ring at the tap point.",
     ),
     (
         "code",
-        'bare = Locator(ReplayBackend("snapshots/toolbar_unlabeled"))\n'
-        'offer = bare.find("overflow menu")\n'
-        "pictures = [Image.open(io.BytesIO(base64.b64decode(c.image))) for c in offer.candidates]\n"
-        "print(offer.tier, offer.error, len(pictures), 'candidates')\n"
-        "pictures",
+        'bare = ReplayBackend("snapshots/toolbar_unlabeled")\n'
+        'found = Locator(bare).find("overflow menu")\n'
+        "print(found.tier, found.recognized_as, found.element.center)\n"
+        "found",
     ),
+    (
+        "markdown",
+        "Without recognition, the visual tier offers numbered candidate pictures instead, for a "
+        "model or a person to choose from; `pick` resolves the choice.",
+    ),
+    (
+        "code",
+        "from iconfind import default_chain\n"
+        "\n"
+        "chooser = Locator(bare, strategies=default_chain(recognition=False))\n"
+        'offer = chooser.find("overflow menu")\n'
+        "pictures = [Image.open(io.BytesIO(base64.b64decode(c.image))) for c in offer.candidates]\n"
+        "print(offer.tier, len(pictures), 'candidates')\n"
+        "display(*pictures)\n"
+        "offer",
+    ),
+    ("code", "chooser.pick(offer, 2).element.center"),
     ("markdown", "The same through the agent tools:"),
     (
         "code",

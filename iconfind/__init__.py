@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from iconfind._errors import (
+    AmbiguousError,
     BackendError,
     BackendUrlError,
     DeviceTimeoutError,
@@ -133,6 +134,7 @@ __getattr__, __dir__ = attach(__name__, _LAZY)
 __all__ = [
     "AccessibilityReport",
     "AccessibilityText",
+    "AmbiguousError",
     "AndroidBackend",
     "AppAwareBackend",
     "BackendError",

@@ -131,6 +131,21 @@ class FollowUpError(IconfindError, ValueError):
     a grid cell outside 1-24 or a grid position outside 1-5."""
 
 
+class AmbiguousError(IconfindError):
+    """An action whose query matched several elements, and nothing said which one to act on.
+
+    Taps are strict, as Playwright's locators are: ``tap("Delete")`` with two "Delete" buttons
+    refuses to guess. Say which with ``tap(query, nth=1)`` or ``tap(query, first=True)``.
+    ``result`` is the find's result (all the matches, in the tier's order) and ``count`` their
+    number.
+    """
+
+    def __init__(self, message: str, *, result: object = None, count: int = 0) -> None:
+        super().__init__(message)
+        self.result = result
+        self.count = count
+
+
 class PickerError(IconfindError):
     """A picker (the model that chooses a tier-4 candidate or a tier-5 cell/position) failed:
     an HTTP error, a timeout, or a reply without a usable number. ``status`` is the HTTP status
@@ -171,6 +186,7 @@ class MemoryStoreError(IconfindError):
 
 
 __all__ = [
+    "AmbiguousError",
     "AuditLogError",
     "BackendError",
     "BackendUrlError",

@@ -10,7 +10,13 @@ import attrs
 
 from iconfind._budget import device_call
 from iconfind._deadline import DEFAULT_BUDGET_S, Clock, Deadline, check_budget, default_budget
-from iconfind._errors import DeviceTimeoutError, FollowUpError, IconfindError
+from iconfind._errors import (
+    AmbiguousError,
+    DeviceTimeoutError,
+    FollowUpError,
+    IconfindError,
+    InvalidArgumentError,
+)
 from iconfind._models import Bounds, Candidate, Element, FindError, FindResult, Point, Selector
 from iconfind._patterns import IconPatterns
 from iconfind._scaling import Scaling, ScreenTransform, device_tap_point
@@ -65,11 +71,14 @@ class Locator:
     ``scaling`` (e.g. ``Scaling()`` for 1000 px), results are in the scaled screenshot's pixels,
     carry ``scale_factor``, and taps are converted back to device pixels. With a ``picker``
     (e.g. :class:`~iconfind.pickers.OpenAIVisionPicker`), tier-4 candidates and the tier-5 grid
-    are resolved inside :meth:`find` (at most the seed's three calls: find, cell, position);
+    are resolved inside :meth:`find` (at most three calls: find, cell, position);
     without one they go back to the caller. With ``memory`` (a
     :class:`~iconfind.memory.Memory`), every tap on an element records a hit for it in memory
     (see :func:`iconfind.memory.record_tap`); put a :class:`~iconfind.memory.MemoryStrategy` in
     ``strategies`` to have finds answered from what was learned.
+
+    A Locator keeps no state between calls: a find returns a result, and follow-ups
+    (:meth:`pick`, :meth:`tap`) take that result as an argument.
     """
 
     def __init__(
@@ -91,7 +100,6 @@ class Locator:
         self.scaling = scaling
         self.picker = picker
         self.memory = memory
-        self.last_result: FindResult | None = None
 
     def __repr__(self) -> str:
         names = ", ".join(s.name for s in self.strategies)
@@ -129,9 +137,7 @@ class Locator:
                     screen.deadline.check("picker")
             except DeviceTimeoutError as exc:
                 result = exc.result()
-            result = self._finish(result, screen, selector)
-        self.last_result = result
-        return result
+            return self._finish(result, screen, selector)
 
     def _run_chain(self, request: Query, screen: Screen) -> FindResult:
         """The strategies in order, in this thread, the deadline checked between them (a
@@ -165,6 +171,7 @@ class Locator:
             accessibility_unavailable=result.accessibility_unavailable
             or (screen.captured_hierarchy and screen.hierarchy is None),
             notes=(*screen.notes, *result.notes),
+            on_tap=(*screen.on_tap, *result.on_tap),
             screen_id=screen.fingerprint if screen.captured_screenshot else result.screen_id,
             screenshot=screen.screenshot if screen.captured_screenshot else result.screenshot,
         )
@@ -209,65 +216,111 @@ class Locator:
 
     def tap(
         self,
-        target: QueryLike | FindResult | Element | Point | tuple[int, int] | int,
+        target: QueryLike | FindResult | Element | Point | tuple[int, int],
         *,
-        index: int = 0,
+        nth: int | None = None,
+        first: bool = False,
     ) -> FindResult:
-        """Tap a query, a result, an element, a point, or an element index of the last find.
+        """Tap a query, a result, an element or a point. Strict: it never guesses.
 
-        - a query (``str`` / :class:`Selector` / dict): find it, then tap element ``index``;
-        - a :class:`FindResult`: tap its element ``index``;
-        - an ``int``: tap that element of the last find's result;
-        - a :class:`Point` or ``(x, y)``: tap there (image space when scaling is in force).
+        - a query (``str`` / :class:`Selector` / dict): find it, then tap the one element it
+          resolves to;
+        - a :class:`FindResult`: tap its one element;
+        - an :class:`Element`, a :class:`Point` or ``(x, y)``: tap there (image space when
+          scaling is in force).
 
-        Returns the result with ``tapped`` set. Raises :class:`NotResolvedError` when there is
-        nothing to tap (an error, or a next step that needs a pick), so a script never taps
-        nothing silently.
+        When a query or a result holds several elements, say which: ``nth=i`` (0-based, in the
+        result's order) or ``first=True``; otherwise :class:`AmbiguousError` is raised (with the
+        result), as Playwright's strict locators do. Returns the result with ``tapped`` set.
+        Raises :class:`NotResolvedError` when there is nothing to tap (an error, or a next step
+        that needs a pick), so a script never taps nothing silently. With a result that carries
+        memory writes learned during its find (:attr:`FindResult.on_tap`), the tap applies them.
         """
+        if nth is not None and first:
+            raise InvalidArgumentError("give nth= or first=True, not both")
+        if nth is not None and (isinstance(nth, bool) or not isinstance(nth, int)):
+            raise InvalidArgumentError(f"nth is an element index from 0, got {nth!r}")
         if (
             isinstance(target, tuple)
             and len(target) == 2
-            and all(isinstance(v, int) for v in target)
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in target)
         ):
             target = Point(*target)
         if isinstance(target, Point):
-            self._tap_device(self._to_device(target))
+            self.tap_device(self._to_device(target))
             return FindResult(tapped=target)
         if isinstance(target, Element):
-            self._tap_device(self._to_device(target.center, target.bounds))
+            self.tap_device(self._to_device(target.center, target.bounds))
             notes = self._remember(target)
             return FindResult(elements=(target,), tapped=target.center, notes=notes)
-        if isinstance(target, int) and not isinstance(target, bool):
-            if self.last_result is None:
-                raise FollowUpError("no previous find to take an element index from")
-            result, index = self.last_result, target
-        elif isinstance(target, FindResult):
+        if isinstance(target, FindResult):
             result = target
         elif isinstance(target, (str, Selector, Mapping)):
             result = self.find(target)
+        elif isinstance(target, int) and not isinstance(target, bool):
+            raise InvalidArgumentError(
+                "tap(int) is gone: a Locator keeps no last result. Tap the result itself: "
+                "locator.tap(result, nth=i)"
+            )
         else:
-            raise TypeError(f"cannot tap a {type(target).__name__}")
+            raise InvalidArgumentError(
+                f"cannot tap a {type(target).__name__}: give a query, a FindResult, an Element, "
+                "a Point or (x, y)"
+            )
         if result.error is FindError.TIMEOUT:  # the one timeout type, as find reports it
             raise DeviceTimeoutError.from_result(result, self.budget_s)
+        element = self._choose(result, nth, first)
+        point = element.center
+        # A grid answer is a point, not an element: only its place on the screen is checked.
+        within = None if result.source == "grid" else element.bounds
+        self.tap_device(self._to_device(point, within))
+        notes = self._apply_on_tap(result) + self._remember(element)
+        return attrs.evolve(result, tapped=point, notes=(*result.notes, *notes), on_tap=())
+
+    @staticmethod
+    def _choose(result: FindResult, nth: int | None, first: bool) -> Element:
+        """The one element a tap acts on (see :meth:`tap`)."""
         if result.error is not None or not result.elements:
             raise NotResolvedError(result)
-        if not 0 <= index < len(result.elements):
-            raise FollowUpError(
-                f"element index {index} is out of range: the result has {len(result.elements)}"
+        count = len(result.elements)
+        if nth is not None:
+            if not 0 <= nth < count:
+                raise FollowUpError(
+                    f"element index {nth} is out of range: the result has {count}"
+                )
+            return result.elements[nth]
+        if count > 1 and not first:
+            labels = ", ".join(
+                repr(e.label or e.short_id or e.class_name) for e in result.elements[:5]
             )
-        point = result.elements[index].center
-        # A grid answer is a point, not an element: only its place on the screen is checked.
-        within = None if result.source == "grid" else result.elements[index].bounds
-        self._tap_device(self._to_device(point, within))
-        notes = self._remember(result.elements[index])
-        tapped = attrs.evolve(result, tapped=point, notes=(*result.notes, *notes))
-        self.last_result = tapped
-        return tapped
+            query = f" {result.query.describe()}" if result.query is not None else ""
+            more = ", ..." if count > 5 else ""
+            raise AmbiguousError(
+                f"the query{query} matches {count} elements ({labels}{more}): "
+                "say which with nth=INDEX or first=True",
+                result=result,
+                count=count,
+            )
+        return result.elements[0]
 
-    def _tap_device(self, point: Point) -> None:
-        """One tap under its own budget; DeviceTimeoutError (``device:tap``) if it hangs."""
+    def tap_device(self, point: Point) -> None:
+        """Tap at ``point`` in device pixels, within the budget: the one place where every tap
+        (:meth:`tap`, the agent tools) reaches the backend. Raises
+        :class:`~iconfind.DeviceTimeoutError` (``device:tap``) when the device does not answer
+        in time."""
         deadline = Deadline.after(self.budget_s)
         device_call(self.backend, "tap", lambda: self.backend.tap(point.x, point.y), deadline)
+
+    @staticmethod
+    def _apply_on_tap(result: FindResult) -> tuple[str, ...]:
+        """Run the writes the result's find deferred to its tap (memory learning)."""
+        notes: list[str] = []
+        for write in result.on_tap:
+            try:
+                write()
+            except IconfindError as exc:  # the tap happened; memory failing must not hide that
+                notes.append(f"memory: not updated ({exc})")
+        return tuple(notes)
 
     def _remember(self, element: Element) -> tuple[str, ...]:
         """With ``memory``: record a hit for the tapped element; notes for the result."""
@@ -288,10 +341,14 @@ class Locator:
     def input(
         self,
         text: str,
-        target: QueryLike | FindResult | Element | Point | tuple[int, int] | int | None = None,
+        target: QueryLike | FindResult | Element | Point | tuple[int, int] | None = None,
+        *,
+        nth: int | None = None,
+        first: bool = False,
     ) -> FindResult:
-        """Type ``text``; with a ``target`` (anything :meth:`tap` takes), tap it first."""
-        result = self.tap(target) if target is not None else FindResult()
+        """Type ``text``; with a ``target`` (anything :meth:`tap` takes, as strictly), tap it
+        first."""
+        result = self.tap(target, nth=nth, first=first) if target is not None else FindResult()
         self.input_text(text)
         return result
 
@@ -377,9 +434,7 @@ class Locator:
                     "stale result: the screen has changed since this find; run find again "
                     "and pick from the new candidates"
                 )
-        picked = _picked(result, index)
-        self.last_result = picked
-        return picked
+        return _picked(result, index)
 
     def _resolve_with_picker(
         self, picker: Picker, request: Query, screen: Screen, result: FindResult
@@ -425,6 +480,7 @@ def _picked(result: FindResult, index: int) -> FindResult:
         recognized_as=result.recognized_as,
         scale_factor=result.scale_factor,
         notes=result.notes,
+        on_tap=result.on_tap,
         query=result.query,
         screen_id=result.screen_id,
         screenshot=result.screenshot,

@@ -9,7 +9,7 @@ from __future__ import annotations
 import enum
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
@@ -119,7 +119,7 @@ class Bounds:
 
     @property
     def center(self) -> Point:
-        """``((x1+x2)//2, (y1+y2)//2)``, as CONTRACT.md fixes it."""
+        """``((x1+x2)//2, (y1+y2)//2)``, as docs/contract.md fixes it."""
         return Point((self.x1 + self.x2) // 2, (self.y1 + self.y2) // 2)
 
     def contains(self, x: int, y: int) -> bool:
@@ -214,17 +214,10 @@ class Element:
         return tail or self.resource_id
 
     def to_dict(self, index: int | None = None) -> dict[str, Any]:
-        """The CONTRACT.md wire form; ``index`` is the position in the list being sent."""
-        return {
-            "index": self.index if index is None else index,
-            "text": self.text,
-            "contentDesc": self.content_desc,
-            "resourceId": self.resource_id,
-            "className": self.class_name,
-            "clickable": self.clickable,
-            "bounds": self.bounds.to_list(),
-            "center": self.center.to_dict(),
-        }
+        """The wire form (docs/contract.md section 3); ``index``: the position in the list sent."""
+        from iconfind.wire import element_to_dict
+
+        return element_to_dict(self, index)
 
 
 def _optional_str(value: str | None) -> str | None:
@@ -313,15 +306,10 @@ class Candidate:
         return self.bounds.center
 
     def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {
-            "index": self.index,
-            "bounds": self.bounds.to_list(),
-            "center": self.center.to_dict(),
-            "image": self.image,
-        }
-        if self.hints:
-            out["hints"] = [{"class": name, "score": round(score, 3)} for name, score in self.hints]
-        return out
+        """The wire form of a candidate (docs/contract.md section 3)."""
+        from iconfind.wire import candidate_to_dict
+
+        return candidate_to_dict(self)
 
 
 def _element_tuple(value: Iterable[Element]) -> tuple[Element, ...]:
@@ -340,8 +328,8 @@ def _str_tuple(value: Iterable[str]) -> tuple[str, ...]:
 class FindResult:
     """What a find returns: found elements, or the next step (candidates, grid), or an error.
 
-    :meth:`to_dict` gives the camelCase wire form of CONTRACT.md section 3, omitting keys that do
-    not apply.
+    :meth:`to_dict` gives the camelCase wire form of docs/contract.md section 3, omitting keys
+    that do not apply.
     """
 
     elements: tuple[Element, ...] = field(default=(), converter=_element_tuple)
@@ -369,6 +357,9 @@ class FindResult:
     """Where a tap landed, in the same coordinate space as the elements."""
     notes: tuple[str, ...] = field(default=(), converter=_str_tuple)
     """Human-readable remarks, e.g. a tier that was skipped and why."""
+    on_tap: tuple[Callable[[], object], ...] = field(default=(), eq=False, repr=False)
+    """Writes learned while finding (memory observations, relocations, misses), applied by
+    :meth:`Locator.tap` when this result is tapped; a find alone never writes. Not on the wire."""
     query: Selector | None = field(default=None, eq=False, repr=False)
     screen_id: str | None = field(default=None, eq=False, repr=False)
     """Fingerprint of the screen this result was computed on (for stale follow-ups)."""
@@ -398,34 +389,10 @@ class FindResult:
         return 1 if self.error is not None or not (self.elements or self.needs_pick) else 0
 
     def to_dict(self) -> dict[str, Any]:
-        """The wire form of CONTRACT.md section 3."""
-        out: dict[str, Any] = {
-            "elements": [element.to_dict(i) for i, element in enumerate(self.elements)]
-        }
-        optional: dict[str, Any] = {
-            "source": self.source,
-            "tier": self.tier,
-            "confidence": self.confidence,
-            "candidates": [c.to_dict() for c in self.candidates] or None,
-            "truncated": self.truncated,
-            "totalCandidates": self.total_candidates,
-            "gridImage": self.grid_image,
-            "gridCell": self.grid_cell,
-            "gridPositions": list(self.grid_positions) if self.grid_positions is not None else None,
-            "recognizedAs": self.recognized_as,
-            "accessibilityUnavailable": True if self.accessibility_unavailable else None,
-            "error": self.error.value if self.error is not None else None,
-            "matchCount": self.match_count,
-            "phase": self.phase,
-            "suggestion": self.suggestion,
-            "scaleFactor": self.scale_factor,
-            "imageBytes": self.image_bytes,
-            "estimatedTokens": self.estimated_tokens,
-            "tapped": self.tapped.to_dict() if self.tapped is not None else None,
-            "notes": list(self.notes) or None,
-        }
-        out.update({key: value for key, value in optional.items() if value is not None})
-        return out
+        """The wire form of docs/contract.md section 3 (built by :mod:`iconfind.wire`)."""
+        from iconfind.wire import result_to_dict
+
+        return result_to_dict(self)
 
     def _repr_png_(self) -> bytes | None:
         """Notebooks: the screenshot with the found elements, the candidates or the grid drawn."""

@@ -1,4 +1,4 @@
-"""Screenshot scaling (seeds/ui-tool-reference.md, "Screenshot Scaling").
+"""Screenshot scaling (docs/contract.md, "Coordinates and screenshot scaling").
 
 Images sent to a model are scaled to fit ``max_dimension`` on their longest side. When a scale is in
 force, every coordinate a caller sees is in image space and taps are converted back to device

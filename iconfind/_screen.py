@@ -58,6 +58,9 @@ class Screen:
         self._fingerprint: str | None = None
         self.notes: list[str] = []
         """Remarks strategies leave for the result (a skipped tier and why)."""
+        self.on_tap: list[Callable[[], object]] = []
+        """Writes a strategy learned while finding (memory), run only if the result is tapped:
+        finding never writes."""
 
     @property
     def deadline(self) -> Deadline:

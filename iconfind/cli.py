@@ -1,4 +1,4 @@
-"""The ``iconfind`` command line (CONTRACT.md section 2).
+"""The ``iconfind`` command line (docs/contract.md section 2).
 
 Exit status: 0 when an element was resolved or a next step (candidates / grid) is offered, 1 for
 ``not_found`` / ``ambiguous_query`` / ``element_off_screen`` / ``timeout``, 2 for usage errors and
@@ -17,15 +17,18 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
+import attrs
+
 from iconfind._deadline import Deadline, default_budget
-from iconfind._errors import BackendError, DeviceTimeoutError, IconfindError
+from iconfind._errors import AmbiguousError, BackendError, DeviceTimeoutError, IconfindError
 from iconfind._locator import Locator, NotResolvedError
-from iconfind._models import FindResult
+from iconfind._models import FindError, FindResult
 from iconfind._scaling import Scaling
 from iconfind.backends.base import DeviceBackend, close_backend
 from iconfind.backends.replay import ReplayBackend
 from iconfind.backends.urls import backend_from_url
 from iconfind.memory import cli as memory_cli
+from iconfind.progress import Progress
 from iconfind.strategies import default_chain
 
 EXIT_OK, EXIT_NOT_RESOLVED, EXIT_USAGE = 0, 1, 2
@@ -50,7 +53,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     def add_backend(sub: argparse.ArgumentParser) -> None:
         sub.add_argument(
-            "--replay", metavar="SNAPSHOT", help="a snapshot directory (CONTRACT.md section 1)"
+            "--replay", metavar="SNAPSHOT", help="a snapshot directory (docs/contract.md section 1)"
         )
         sub.add_argument(
             "--backend",
@@ -65,6 +68,16 @@ def build_parser() -> argparse.ArgumentParser:
             default=None,
             metavar="SECONDS",
             help="time budget of one find (default 10, or $ICONFIND_BUDGET)",
+        )
+        sub.add_argument(
+            "--viewport",
+            metavar="WxH",
+            help="web+...: the page size in CSS pixels (default 1280x800)",
+        )
+        sub.add_argument(
+            "--browser",
+            metavar="PATH",
+            help="web+...: the Chromium binary (default $ICONFIND_CHROMIUM or /usr/bin/chromium)",
         )
 
     def add_scaling(sub: argparse.ArgumentParser) -> None:
@@ -102,8 +115,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="tier 4: the chosen candidate (implies --no-recognition: the list shown)",
     )
 
-    tap = commands.add_parser("tap", help="find an element, then tap it")
+    tap = commands.add_parser(
+        "tap", help="find an element, then tap it (refuses when several match: --nth/--first)"
+    )
     tap.add_argument("query", metavar="QUERY")
+    which = tap.add_mutually_exclusive_group()
+    which.add_argument(
+        "--nth", type=int, metavar="INDEX", help="tap match INDEX (0-based) when several match"
+    )
+    which.add_argument("--first", action="store_true", help="tap the first of several matches")
     add_backend(tap)
     add_scaling(tap)
     add_recognition(tap)
@@ -186,8 +206,21 @@ def open_backend(args: argparse.Namespace, deadline: Deadline | None = None) -> 
     """The backend the arguments name; a snapshot is loaded under ``deadline`` when given."""
     if args.replay and args.backend:
         raise UsageError("give --replay SNAPSHOT or --backend URL, not both")
+    web_options = getattr(args, "viewport", None) or getattr(args, "browser", None)
+    if web_options and not (args.backend or "").lower().startswith("web+"):
+        raise UsageError("--viewport and --browser are for --backend web+http(s)://... only")
     if args.replay:
         return ReplayBackend(args.replay, deadline=deadline)
+    if args.backend and web_options:
+        from iconfind.backends.web import DEFAULT_VIEWPORT, WebBackend, parse_viewport
+
+        try:
+            viewport = parse_viewport(args.viewport) if args.viewport else DEFAULT_VIEWPORT
+        except IconfindError as exc:
+            raise UsageError(f"--viewport: {exc}") from None
+        return WebBackend(
+            args.backend.split("+", 1)[1], viewport=viewport, executable_path=args.browser
+        )
     if args.backend:
         return backend_from_url(args.backend)
     raise UsageError("no screen given: pass --replay SNAPSHOT or --backend URL")
@@ -323,6 +356,17 @@ def describe(result: FindResult) -> str:
     return "\n".join(lines) if lines else "(empty result)"
 
 
+def ambiguous_result(exc: AmbiguousError) -> FindResult:
+    """A tap that refused to guess, as a result: the matches, ``ambiguous_query`` (exit 1)."""
+    found = exc.result if isinstance(exc.result, FindResult) else FindResult()
+    return attrs.evolve(
+        found,
+        error=FindError.AMBIGUOUS_QUERY,
+        match_count=exc.count,
+        suggestion="Several elements match: tap one with --nth INDEX or --first",
+    )
+
+
 def _check_follow_up_flags(args: argparse.Namespace) -> None:
     """The follow-up flags, checked before any device work, with messages naming the flags."""
     if args.pick is not None and args.grid_cell is not None:
@@ -407,10 +451,16 @@ def _run_with(backend: DeviceBackend, args: argparse.Namespace, deadline: Deadli
         _emit(result, args.json, out)
         return result.exit_code
     if args.command == "tap":
+        if args.nth is not None and args.nth < 0:
+            raise UsageError(f"--nth takes a match index from 0, got {args.nth}")
         try:
-            result = locator.tap(locator.find(args.query, deadline=deadline))
+            result = locator.tap(
+                locator.find(args.query, deadline=deadline), nth=args.nth, first=args.first
+            )
         except NotResolvedError as exc:
             result = exc.result
+        except AmbiguousError as exc:
+            result = ambiguous_result(exc)
         _emit(result, args.json, out)
         return result.exit_code
     if args.command in OPERATIONS:
@@ -450,6 +500,10 @@ def _input(locator: Locator, args: argparse.Namespace, out: Callable[[str], None
     except NotResolvedError as exc:
         _emit(exc.result, args.json, out)
         return exc.result.exit_code
+    except AmbiguousError as exc:
+        result = ambiguous_result(exc)
+        _emit(result, args.json, out)
+        return result.exit_code
     if args.json:
         _emit(result, True, out)
     else:
@@ -514,7 +568,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 "give a command: find, tap, dump, screenshot, input, accessibility-check or "
                 "visual-snapshot (see iconfind --help)"
             )
-        return _run(args)
+        if args.command == "mcp":  # a server: no progress line
+            return _run(args)
+        with Progress(progress_label(args)):
+            return _run(args)
     except UsageError as exc:
         return _fail(f"usage: {exc}", debug)
     except DeviceTimeoutError as exc:  # a timeout is an answer (exit 1), never a crash
@@ -529,6 +586,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail("interrupted", debug)
     except Exception as exc:  # the CLI never shows a traceback unless asked
         return _fail(f"internal error ({type(exc).__name__}): {exc} — please report it", debug)
+
+
+def progress_label(args: argparse.Namespace) -> str:
+    """What the progress line says the command is doing: ``find 'overflow menu'``."""
+    what = getattr(args, "query", None) or getattr(args, "text", None)
+    return f"{args.command} {what!r}" if what else str(args.command)
 
 
 def _fail(message: str, debug: bool) -> int:

@@ -1,4 +1,4 @@
-"""The ui operations of seeds/ui-tool-reference.md beyond find/tap/dump: ``screenshot``,
+"""The ui operations of docs/contract.md beyond find/tap/dump: ``screenshot``,
 ``accessibility_check``, ``visual_snapshot`` and ``input``.
 
 Each is a plain function of a backend (plus the Locator's budget); :class:`~iconfind.Locator`

@@ -1,4 +1,4 @@
-"""The command line with tier 3 and the scaling flags (CONTRACT.md sections 2-3)."""
+"""The command line with tier 3 and the scaling flags (docs/contract.md sections 2-3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Screenshot scaling (seeds/ui-tool-reference.md): image space out, device pixels for taps."""
+"""Screenshot scaling (docs/contract.md): image space out, device pixels for taps."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Safety rails for agent actions (seeds/desktop-accessibility-learner.md section 11).
+"""Safety rails for agent actions (docs/agent.md, "Safety rails").
 
 - **Rate limit**: at most ``max_actions_per_minute`` actions (taps, typing, clicks) in any 60
   seconds. Past that an action runs only if the injected ``confirm(action)`` callback returns

@@ -8,9 +8,9 @@ Each :class:`ToolSpec` holds a name, a description for the model, and a JSON Sch
 >>> anthropic_tools()[0]["input_schema"]["required"]
 ['operation']
 
-The ``ui`` tool follows seeds/ui-tool-reference.md (camelCase argument names); the learner tools
+The ``ui`` tool follows docs/contract.md (camelCase argument names); the learner tools
 (``get_screen_targets``, ``click_element``, ``type_in_element``, ``teach_element``) follow
-seeds/desktop-accessibility-learner.md section 8. Schemas stay plain (no top-level
+the learner's tool set (docs/memory.md). Schemas stay plain (no top-level
 ``anyOf``/``if``) so every tool-calling API accepts them; rules that span fields (``find`` needs a
 ``selector``, ``x`` needs ``y``) are checked by :class:`~iconfind.agent.ToolBox`, which names the
 offending field in its error object.

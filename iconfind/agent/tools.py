@@ -1,16 +1,21 @@
 """The dispatcher: ``ToolBox(locator).call(name, arguments) -> dict``.
 
 A model's tool call goes in as a name and a JSON object; a JSON-ready dict comes out, never an
-exception. Finds and taps answer with the FindResult wire form (CONTRACT.md section 3). Anything
-else is an error object::
+exception. Finds and taps answer with the FindResult wire form (docs/contract.md section 3).
+Anything else is an error object::
 
     {"error": "invalid_arguments", "field": "selector.text", "message": "..."}
-    {"error": "unsupported_operation", "operation": "screenshot", "message": "..."}
     {"error": "rate_limited" | "blocked_app" | "declined", "message": "...", ...}   # the rails
     {"error": "memory_unavailable" | "unknown_element" | "backend_error" | ..., "message": "..."}
 
 ``not_found`` and the other FindResult errors are answers, not tool errors: they come in the wire
-form, with its ``suggestion``.
+form, with its ``suggestion``. A ``tap`` whose selector matches several elements answers with
+those elements, ``error: "ambiguous_query"`` and ``matchCount``: call again with
+``elementIndex``. Taps go through :meth:`Locator.tap` / :meth:`Locator.tap_device`, the one tap
+path, with the same strictness.
+
+The box remembers the last result it answered (a conversation's state, not the Locator's):
+``elementIndex``, ``candidateIndex`` and ``gridCell`` without a selector refer to it.
 """
 
 from __future__ import annotations
@@ -23,9 +28,8 @@ from typing import Any, Protocol
 
 import attrs
 
-from iconfind._budget import device_call
-from iconfind._deadline import Deadline
 from iconfind._errors import (
+    AmbiguousError,
     BackendError,
     DeviceTimeoutError,
     FollowUpError,
@@ -34,7 +38,7 @@ from iconfind._errors import (
     InvalidQueryError,
 )
 from iconfind._locator import Locator, NotResolvedError
-from iconfind._models import FindResult, Point, Selector
+from iconfind._models import FindError, FindResult, Point, Selector
 from iconfind._scaling import Scaling
 from iconfind.agent.outputs import OutputDir
 from iconfind.agent.paging import bounded, paged_result
@@ -51,7 +55,6 @@ TOOL_ERRORS = frozenset(
     {
         "invalid_arguments",
         "unknown_tool",
-        "unsupported_operation",
         "rate_limited",
         "blocked_app",
         "declined",
@@ -91,16 +94,8 @@ OPERATION_FIELDS: dict[str, frozenset[str]] = {
 }
 """Which ``ui`` arguments each operation reads (besides ``operation``)."""
 
-PENDING_METHODS = {
-    "screenshot": "screenshot",
-    "accessibility-check": "accessibility_check",
-    "visual-snapshot": "visual_snapshot",
-}
-"""``ui`` operations served by a Locator method that older Locators lack."""
-
-
 class LearnerMemory(Protocol):
-    """What the learner tools need from a memory (seeds/desktop-accessibility-learner.md)."""
+    """What the learner tools need from a memory (docs/memory.md)."""
 
     def get_screen_context(self) -> Any:
         """The current :class:`ScreenContext` (with ``to_tool_response(app_filter=,
@@ -202,6 +197,8 @@ class ToolBox:
             spec.name: jsonschema.Draft202012Validator(spec.schema()) for spec in TOOLS
         }
         self._lock = threading.RLock()
+        self._last: FindResult | None = None
+        """The last result this box answered: what elementIndex / candidateIndex refer to."""
         self._handlers: dict[str, Callable[[dict[str, Any]], dict[str, Any]]] = {
             "ui": self._ui,
             "get_screen_targets": self._get_screen_targets,
@@ -325,20 +322,12 @@ class ToolBox:
 
     def _ui(self, args: dict[str, Any]) -> dict[str, Any]:
         operation = args["operation"]
-        method_name = PENDING_METHODS.get(operation)
-        if method_name is not None and not hasattr(self.locator, method_name):
-            return {
-                "error": "unsupported_operation",
-                "operation": operation,
-                "message": f"this iconfind's Locator has no {method_name}(): "
-                f"{operation} is not available",
-            }
         debug = bool(args.get("debug"))
         page = {"offset": args.get("offset", 0), "limit": args.get("limit")}
         if operation == "dump":
             return _result(self.locator.dump(), debug, **page)
         if operation == "find":
-            return _result(self._find(args), debug, **page)
+            return _result(self._answered(self._find(args)), debug, **page)
         if operation == "tap":
             return _result(self._tap(args), debug)
         if operation == "input":
@@ -360,8 +349,12 @@ class ToolBox:
             return _wire(self.locator.accessibility_check())
         return _wire(self.locator.visual_snapshot())
 
+    def _answered(self, result: FindResult) -> FindResult:
+        self._last = result
+        return result
+
     def _previous(self, field: str) -> FindResult:
-        previous = self.locator.last_result
+        previous = self._last
         if previous is None:
             raise ArgumentError(field, f"{field} refers to a previous find, and there is none")
         return previous
@@ -396,19 +389,23 @@ class ToolBox:
             raise ArgumentError("candidateIndex", str(exc)) from None
 
     def _tap(self, args: dict[str, Any]) -> FindResult:
+        try:
+            return self._answered(self._tap_target(args))
+        except AmbiguousError as exc:
+            if isinstance(exc.result, FindResult):
+                self._last = exc.result  # elementIndex now picks among these matches
+            return _ambiguous(exc)
+
+    def _tap_target(self, args: dict[str, Any]) -> FindResult:
         locator = self.locator
         try:
             if "x" in args:
                 return locator.tap(Point(args["x"], args["y"]))
             if "selector" in args and "gridCell" not in args and "candidateIndex" not in args:
-                return locator.tap(_selector(args["selector"]), index=args.get("elementIndex", 0))
+                return locator.tap(_selector(args["selector"]), nth=args.get("elementIndex"))
             if "gridCell" in args or "candidateIndex" in args:
-                result = self._find(args)
-                return locator.tap(result)
-            try:
-                return locator.tap(int(args["elementIndex"]))
-            except FollowUpError as exc:
-                raise ArgumentError("elementIndex", str(exc)) from None
+                return locator.tap(self._find(args))
+            return locator.tap(self._previous("elementIndex"), nth=int(args["elementIndex"]))
         except NotResolvedError as exc:
             return exc.result
         except FollowUpError as exc:
@@ -417,23 +414,17 @@ class ToolBox:
     def _input(self, args: dict[str, Any], debug: bool) -> dict[str, Any]:
         text: str = args["text"]
         target = _selector(args["selector"]) if "selector" in args else None
-        method = getattr(self.locator, "input", None)
         if target is None:
             self.locator.input_text(text)
             out: dict[str, Any] = {}
-        elif callable(method):
+        else:
             try:
-                answer = method(text, target=target)
+                answer = self.locator.input(text, target=target)
             except NotResolvedError as exc:
                 return _result(exc.result, debug)
-            out = _result(answer, debug) if isinstance(answer, FindResult) else _wire(answer)
-        else:  # a Locator without input(): tap the target, then type
-            try:
-                tapped = self.locator.tap(target)
-            except NotResolvedError as exc:
-                return _result(exc.result, debug)
-            self.locator.input_text(text)
-            out = _result(tapped, debug)
+            except AmbiguousError as exc:
+                return _result(_ambiguous(exc), debug)
+            out = _result(answer, debug)
         out["typed"] = text
         return out
 
@@ -459,10 +450,7 @@ class ToolBox:
 
     def _press(self, target: Any) -> None:
         """Tap a memory target's click point (device pixels, as memory stores them)."""
-        point = target.click_point
-        backend = self.locator.backend
-        deadline = Deadline.after(self.locator.budget_s)
-        device_call(backend, "tap", lambda: backend.tap(point.x, point.y), deadline)
+        self.locator.tap_device(target.click_point)
 
     def _click_element(self, args: dict[str, Any]) -> dict[str, Any]:
         target_id = args["elementId"]
@@ -513,6 +501,18 @@ def _selector(raw: Any) -> Selector:
         return Selector.coerce(raw)
     except InvalidQueryError as exc:
         raise ArgumentError("selector", str(exc)) from None
+
+
+def _ambiguous(exc: AmbiguousError) -> FindResult:
+    """A strict tap that refused to guess, as an answer: the matches, ``ambiguous_query``."""
+    found = exc.result if isinstance(exc.result, FindResult) else FindResult()
+    return attrs.evolve(
+        found,
+        error=FindError.AMBIGUOUS_QUERY,
+        match_count=exc.count,
+        suggestion="Several elements match: tap one with elementIndex (0-based), or narrow the "
+        "selector",
+    )
 
 
 def _result(

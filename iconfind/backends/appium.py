@@ -44,6 +44,9 @@ class AppiumBackend(BaseBackend):
     :func:`http_timeout`): a server that accepts but never answers ends in
     :class:`~iconfind.BackendError` naming the phase. Inside a find, a request waits at most
     what is left of the find's deadline. A ``client`` you pass keeps its own timeouts otherwise.
+
+    :meth:`attach` drives a session that already exists (started by your Appium client or
+    test framework) instead of creating one; :meth:`close` then leaves that session alone.
     """
 
     def __init__(
@@ -67,6 +70,38 @@ class AppiumBackend(BaseBackend):
         self.session_id = session_id
         self.capabilities: dict[str, Any] = dict(value.get("capabilities", {}))
         self._pixels_per_point: float | None = None
+        self._owns_session = True
+
+    @classmethod
+    def attach(
+        cls,
+        server_url: str,
+        session_id: str,
+        *,
+        timeout: float = 60.0,
+        client: httpx.Client | None = None,
+    ) -> AppiumBackend:
+        """Drive the existing session ``session_id`` on ``server_url`` (e.g. your Appium-Python
+        client's ``driver.session_id``). Checked at once: an unknown session raises
+        :class:`~iconfind.BackendError` (phase ``session``). :meth:`close` does not end it."""
+        if not isinstance(session_id, str) or not session_id.strip():
+            raise BackendError(f"not an Appium session id: {session_id!r}", phase="session")
+        self = cls.__new__(cls)
+        self.server_url = server_url.rstrip("/")
+        self.timeout = timeout
+        self._client = client or httpx.Client(timeout=http_timeout(timeout))
+        self._owns_client = client is None
+        self._closed = False
+        self.session_id = session_id.strip()
+        self.capabilities = {}
+        self._pixels_per_point = None
+        self._owns_session = False
+        try:
+            self._session("GET", "/timeouts", "session")  # W3C Get Timeouts: cheap, any driver
+        except BaseException:
+            self.close()
+            raise
+        return self
 
     def __repr__(self) -> str:
         return f"AppiumBackend({self.server_url!r}, session={self.session_id!r})"
@@ -206,12 +241,14 @@ class AppiumBackend(BaseBackend):
         return BackendInfo(platform="android" if platform == "android" else "", app=str(app))
 
     def close(self) -> None:
-        """End the session (errors ignored: the server may already have dropped it). Idempotent."""
+        """End the session if this backend created it (errors ignored: the server may already
+        have dropped it); an attached session is left running. Idempotent."""
         if self._closed:
             return
         self._closed = True
         try:
-            self._session("DELETE", "", "close")
+            if self._owns_session:
+                self._session("DELETE", "", "close")
         except BackendError:
             pass
         finally:
@@ -232,7 +269,9 @@ def _capability_value(text: str) -> Any:
 def appium_from_url(url: str) -> AppiumBackend:
     """``appium+http://host:4723/wd/hub?platformName=Android&appium:app=/x.apk`` -> a session.
 
-    The query string holds the capabilities (``true``/``false`` and integers are converted).
+    The query string holds the capabilities (``true``/``false`` and integers are converted);
+    ``?sessionId=ID`` alone attaches to that running session instead
+    (:meth:`AppiumBackend.attach`).
     """
     from urllib.parse import parse_qsl, urlsplit
 
@@ -241,7 +280,16 @@ def appium_from_url(url: str) -> AppiumBackend:
     if scheme not in {"http", "https"} or not parts.netloc:
         raise BackendError(f"not an Appium URL (appium+http://host:port/?caps): {url}", phase="url")
     server = f"{scheme}://{parts.netloc}{parts.path.rstrip('/')}"
-    capabilities = {key: _capability_value(value) for key, value in parse_qsl(parts.query)}
+    pairs = parse_qsl(parts.query)
+    session = [value for key, value in pairs if key == "sessionId"]
+    if session:
+        if len(pairs) > 1:
+            raise BackendError(
+                f"{url}: sessionId attaches to a running session; give no capabilities with it",
+                phase="url",
+            )
+        return AppiumBackend.attach(server, session[0])
+    capabilities = {key: _capability_value(value) for key, value in pairs}
     return AppiumBackend(server, capabilities)
 
 

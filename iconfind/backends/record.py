@@ -1,4 +1,4 @@
-"""Write any live backend's current screen as a snapshot directory (CONTRACT.md section 1).
+"""Write any live backend's current screen as a snapshot directory (docs/contract.md section 1).
 
 ``iconfind record`` uses it, so a failing screen becomes a replay case and a bug report: the
 directory it writes is exactly what :class:`~iconfind.ReplayBackend` reads.

@@ -1,4 +1,4 @@
-"""A recorded screen: the snapshot directory of CONTRACT.md section 1.
+"""A recorded screen: the snapshot directory of docs/contract.md section 1.
 
 The in-memory backend of iconfind, like httpx's ``MockTransport``: tests, notebooks and bug
 reports replay a snapshot, and taps and typing are recorded so a script can assert on them.

@@ -22,6 +22,7 @@ import os
 import queue
 import signal
 import threading
+import time
 import weakref
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future
@@ -34,7 +35,7 @@ from PIL import Image
 from iconfind._deadline import current as current_deadline
 from iconfind._deadline import current_timeout, device_phase
 from iconfind._decode import open_rgb
-from iconfind._errors import BackendError
+from iconfind._errors import BackendError, InvalidArgumentError
 from iconfind._models import Bounds, Element
 from iconfind.backends.base import BackendInfo
 from iconfind.evidence import (
@@ -51,6 +52,22 @@ T = TypeVar("T")
 log = logging.getLogger(__name__)
 
 DEFAULT_EXECUTABLE = "/usr/bin/chromium"
+EXECUTABLE_ENV = "ICONFIND_CHROMIUM"
+"""Environment variable naming the Chromium binary (the CLI's ``--browser`` overrides it)."""
+
+
+def default_executable() -> str:
+    """``$ICONFIND_CHROMIUM`` when set, else Debian's :data:`DEFAULT_EXECUTABLE`."""
+    return os.environ.get(EXECUTABLE_ENV) or DEFAULT_EXECUTABLE
+
+
+def parse_viewport(text: str) -> tuple[int, int]:
+    """``"1280x800"`` -> ``(1280, 800)``; raises :class:`~iconfind.InvalidArgumentError`."""
+    width, sep, height = text.strip().lower().partition("x")
+    if not (sep and width.isdigit() and height.isdigit() and int(width) and int(height)):
+        raise InvalidArgumentError(f"a viewport looks like 1280x800 (CSS pixels), not {text!r}")
+    return int(width), int(height)
+
 DEFAULT_VIEWPORT = (1280, 800)
 CHROMIUM_ARGS = (
     "--no-sandbox",
@@ -66,6 +83,10 @@ CALL_TIMEOUT_S = 60.0
 """The longest one page call may take. Playwright bounds navigation, clicks and screenshots
 itself (30 s), but not ``evaluate`` or CDP calls: on a page whose script never yields they would
 wait forever."""
+SETTLE_S = 2.0
+"""The longest :meth:`WebBackend.settle` waits before a capture (network idle, frames still)."""
+SETTLE_FRAME_GAP_S = 0.1
+"""Two frames this far apart that are identical mean the page has stopped moving."""
 CLOSE_TIMEOUT_S = 5.0
 """How long closing waits for the Playwright thread. A thread stuck on a hung page is left
 behind (a daemon); the Playwright driver and its browser end with the process."""
@@ -190,7 +211,8 @@ def _close_forgotten() -> None:
 class Chromium:
     """A headless (or headed) Debian Chromium and the Playwright thread that drives it.
 
-    Launches ``executable_path`` — never a downloaded browser — with :data:`CHROMIUM_ARGS`.
+    Launches ``executable_path`` (default ``$ICONFIND_CHROMIUM``, else ``/usr/bin/chromium``) —
+    never a downloaded browser — with :data:`CHROMIUM_ARGS`.
     Use it as a context manager or call :meth:`close` (browsers still open at interpreter exit
     are closed then); share one between several :class:`WebBackend` objects with
     ``WebBackend(url, browser=chromium)``. :meth:`close` waits at most ``close_timeout``
@@ -200,11 +222,16 @@ class Chromium:
     def __init__(
         self,
         *,
-        executable_path: str = DEFAULT_EXECUTABLE,
+        executable_path: str | None = None,
         headless: bool = True,
         args: Sequence[str] = CHROMIUM_ARGS,
         close_timeout: float = CLOSE_TIMEOUT_S,
+        cdp_endpoint: str | None = None,
     ) -> None:
+        executable_path = executable_path or default_executable()
+        self.cdp_endpoint = cdp_endpoint
+        """Set when connected to a running Chromium (``http://127.0.0.1:9222``) instead of
+        launching one; :meth:`close` then only disconnects."""
         self.executable_path = executable_path
         self.close_timeout = close_timeout
         self._worker = _Worker("iconfind-chromium")
@@ -228,6 +255,11 @@ class Chromium:
             ) from None
         try:
             self._playwright = sync_playwright().start()
+            if self.cdp_endpoint is not None:
+                self._browser = self._playwright.chromium.connect_over_cdp(
+                    self.cdp_endpoint, timeout=CALL_TIMEOUT_S * 1000
+                )
+                return
             self._browser = self._playwright.chromium.launch(
                 executable_path=executable_path, headless=headless, args=args
             )
@@ -307,8 +339,8 @@ class Chromium:
 
         def stop() -> None:
             try:
-                if self._browser is not None:
-                    self._browser.close()
+                if self._browser is not None and self.cdp_endpoint is None:
+                    self._browser.close()  # connected: disconnecting leaves the browser running
             finally:
                 if self._playwright is not None:
                     self._playwright.stop()
@@ -343,6 +375,12 @@ class WebBackend:
     else (reading state in tests, logging in first). A page call that takes longer than
     ``call_timeout`` seconds (a script that never yields) raises :class:`~iconfind.BackendError`
     with its phase; the Locator's own budget is usually shorter still.
+
+    Before the first capture after loading, tapping or typing, the page is given up to
+    ``settle_s`` seconds (default 2; 0 turns it off) to settle (:meth:`settle`): network idle,
+    then two identical frames in a row, so a find does not read a chart mid-animation and a
+    ``pick`` right after it does not see a "changed" screen. A page that never settles (an
+    endless animation) is captured as it is when the time is up.
     """
 
     def __init__(
@@ -351,13 +389,16 @@ class WebBackend:
         page: Page | None = None,
         *,
         browser: Chromium | None = None,
-        executable_path: str = DEFAULT_EXECUTABLE,
+        executable_path: str | None = None,
         viewport: tuple[int, int] = DEFAULT_VIEWPORT,
         device_scale_factor: float = 1.0,
         headless: bool = True,
         call_timeout: float = CALL_TIMEOUT_S,
+        settle_s: float = SETTLE_S,
     ) -> None:
         self.call_timeout = call_timeout
+        self.settle_s = settle_s
+        self._settled = False
         if page is not None and browser is None:
             raise BackendError(
                 "a page needs the Chromium it was made by: WebBackend(page=chromium.new_page(), "
@@ -381,6 +422,73 @@ class WebBackend:
         except BaseException:
             self.close()
             raise
+
+    @classmethod
+    def connect(
+        cls,
+        cdp_endpoint: str,
+        *,
+        url_contains: str | None = None,
+        target_id: str | None = None,
+        settle_s: float = SETTLE_S,
+    ) -> WebBackend:
+        """Drive a page of a Chromium that is already running, over CDP (``cdp_endpoint`` like
+        ``http://127.0.0.1:9222``: a browser started with ``--remote-debugging-port=9222``).
+
+        The page is the one with that CDP ``target_id``, else the one whose URL contains
+        ``url_contains``, else the only page open; anything else is a
+        :class:`~iconfind.BackendError` listing the pages. :meth:`close` disconnects and leaves
+        the browser and its pages running."""
+        chromium = Chromium(cdp_endpoint=cdp_endpoint)
+        try:
+            page = chromium.run(
+                lambda: _pick_page(chromium.browser, url_contains, target_id),
+                timeout=CALL_TIMEOUT_S,
+                phase="connect",
+            )
+            backend = cls(page=page, browser=chromium, settle_s=settle_s)
+        except BaseException:
+            chromium.close()
+            raise
+        backend._owns_browser = True  # our connection, not the browser: close() disconnects
+        return backend
+
+    @classmethod
+    def attach(
+        cls, page: Page, *, cdp_endpoint: str | None = None, settle_s: float = SETTLE_S
+    ) -> WebBackend:
+        """Drive ``page``, a page of your own Playwright session (pytest-playwright's ``page``).
+
+        Playwright pages are bound to the thread that made them and the Locator works from
+        others, so the same page is reached over CDP: call this from the page's thread, on a
+        browser launched with ``args=["--remote-debugging-port=9222"]``, with ``cdp_endpoint``
+        (``"http://127.0.0.1:9222"``; without it the port is read from the browser's command
+        line, which Chromium reveals only with ``--enable-automation``). Your session keeps the
+        page; :meth:`close` only disconnects."""
+        from playwright.sync_api import Error as PlaywrightError
+
+        try:
+            session = page.context.new_cdp_session(page)
+            try:
+                target = session.send("Target.getTargetInfo")["targetInfo"]["targetId"]
+            finally:
+                session.detach()
+            if cdp_endpoint is None:
+                browser = page.context.browser
+                if browser is None:
+                    raise BackendError("the page has no browser to reach", phase="attach")
+                browser_session = browser.new_browser_cdp_session()
+                try:
+                    arguments = browser_session.send("Browser.getBrowserCommandLine")["arguments"]
+                except PlaywrightError:  # Chromium tells only with --enable-automation
+                    arguments = []
+                finally:
+                    browser_session.detach()
+                cdp_endpoint = _endpoint_from_arguments(arguments)
+        except PlaywrightError as exc:
+            reason = _first_line(exc)
+            raise BackendError(f"cannot reach the page: {reason}", phase="attach") from None
+        return cls.connect(cdp_endpoint, target_id=target, settle_s=settle_s)
 
     # -- lifecycle ------------------------------------------------------------------------------
 
@@ -441,6 +549,41 @@ class WebBackend:
     def goto(self, url: str) -> None:
         """Load ``url`` and wait for its ``load`` event."""
         self.run(lambda page: page.goto(url, wait_until="load"), phase="goto")
+        self._settled = False
+
+    def settle(self, timeout_s: float | None = None) -> bool:
+        """Wait, at most ``timeout_s`` (default ``settle_s``), until the network is idle and two
+        frames :data:`SETTLE_FRAME_GAP_S` apart are identical. Returns whether the page settled
+        in time; never raises for a page that keeps moving."""
+        from playwright.sync_api import Error as PlaywrightError
+
+        budget = self.settle_s if timeout_s is None else timeout_s
+        if budget <= 0:
+            return True
+
+        def wait(page: Page) -> bool:
+            deadline = time.monotonic() + budget
+            with contextlib.suppress(PlaywrightError):  # still busy: go on to the frames
+                page.wait_for_load_state("networkidle", timeout=budget * 1000)
+            previous = None
+            while time.monotonic() < deadline:
+                frame = page.screenshot(type="png", scale="css", animations="allow")
+                if frame == previous:
+                    return True
+                previous = frame
+                page.wait_for_timeout(SETTLE_FRAME_GAP_S * 1000)
+            return False
+
+        settled = self.run(wait, phase="settle")
+        if not settled:
+            log.info("page still changing after %gs: captured as it is", budget)
+        return settled
+
+    def _settle_once(self) -> None:
+        """Settle before the first capture since the page last changed hands (load, input)."""
+        if not self._settled:
+            self.settle()
+            self._settled = True
 
     @property
     def url(self) -> str:
@@ -465,6 +608,7 @@ class WebBackend:
         return round(width * ratio), round(height * ratio)
 
     def screenshot(self) -> Image.Image:
+        self._settle_once()
         # Read here, on the caller's thread, where the find's deadline is active. Playwright
         # counts milliseconds, and 0 would mean "no timeout".
         timeout_ms = max(1.0, current_timeout(self.call_timeout) * 1000)
@@ -486,6 +630,8 @@ class WebBackend:
         return rgb
 
     def hierarchy(self) -> list[Element] | None:
+        self._settle_once()
+
         def capture(page: Page) -> tuple[dict[str, Any], dict[str, Any], float, str]:
             session = page.context.new_cdp_session(page)
             try:
@@ -505,9 +651,11 @@ class WebBackend:
             ratio = self._metrics(page)[2]
             page.mouse.click(x / ratio, y / ratio)
 
+        self._settled = False
         self.run(click, phase="tap")
 
     def input_text(self, text: str) -> None:
+        self._settled = False
         self.run(lambda page: page.keyboard.type(text), phase="input")
 
     def info(self) -> BackendInfo:
@@ -518,6 +666,42 @@ class WebBackend:
 
         url, title, ratio = self.run(read, phase="info")
         return BackendInfo(platform="web", app=urlsplit(url).netloc, window=title, density=ratio)
+
+
+def _endpoint_from_arguments(arguments: Sequence[str]) -> str:
+    """``http://127.0.0.1:N`` from a ``--remote-debugging-port=N`` flag (N > 0)."""
+    for argument in arguments:
+        name, _, value = argument.partition("=")
+        if name == "--remote-debugging-port" and value.isdigit() and int(value) > 0:
+            return f"http://127.0.0.1:{int(value)}"
+    raise BackendError(
+        "the page's browser shows no remote debugging port: launch it with "
+        'args=["--remote-debugging-port=9222"] and pass cdp_endpoint="http://127.0.0.1:9222"',
+        phase="attach",
+    )
+
+
+def _pick_page(browser: Browser, url_contains: str | None, target_id: str | None) -> Page:
+    """The page :meth:`WebBackend.connect` asks for (runs on the Playwright thread)."""
+    pages = [page for context in browser.contexts for page in context.pages]
+    if target_id is not None:
+        for page in pages:
+            session = page.context.new_cdp_session(page)
+            try:
+                if session.send("Target.getTargetInfo")["targetInfo"]["targetId"] == target_id:
+                    return page
+            finally:
+                session.detach()
+        raise BackendError(f"no page with CDP target {target_id} in that browser", phase="connect")
+    if url_contains is not None:
+        pages = [page for page in pages if url_contains in page.url]
+    if len(pages) != 1:
+        urls = ", ".join(page.url for page in pages) or "none"
+        raise BackendError(
+            f"{len(pages)} pages match (give url_contains= or target_id=): {urls}",
+            phase="connect",
+        )
+    return pages[0]
 
 
 # -- CDP -> Element ---------------------------------------------------------------------------

@@ -16,13 +16,20 @@ For each find it:
    matches the query like tier 1 does (exact label first, then whole words), skipping stale ones;
 4. checks a target that has a fingerprint against the current screenshot: a match answers; a
    target found elsewhere (the layout changed) answers at its new place and memory is updated; a
-   target that is nowhere is a miss (recorded) and the chain re-scans.
+   target that is nowhere is a miss and the chain re-scans.
+
+Finding never writes: the observation (2), a relocation and a miss (4) are handed to the result
+(:attr:`~iconfind.FindResult.on_tap`) and written when that result is tapped
+(:meth:`~iconfind.Locator.tap`), whichever tier answered. A find that is only looked at leaves
+memory as it was.
 
 Results have ``source="memory"`` and no ``tier``. Confidence: ``high`` from 0.9, ``medium`` from
 0.7, else ``low``.
 """
 
 from __future__ import annotations
+
+from functools import partial
 
 from attrs import field, frozen
 
@@ -96,7 +103,8 @@ class MemoryStrategy:
             return None
         if self.passive and screen.hierarchy is not None:
             seen = targets_from_elements(screen.hierarchy, window)
-            self.memory.observe(window.app, window.window, seen)
+            memory = self.memory
+            screen.on_tap.append(partial(memory.observe, window.app, window.window, seen))
         learned = [
             t
             for t in self.memory.query(window.app, window.window)
@@ -114,7 +122,7 @@ class MemoryStrategy:
         return None
 
     def _check(self, target: DesktopTarget, screen: Screen) -> DesktopTarget | None:
-        """The target as it is now, or ``None`` (a recorded miss) when it cannot be seen."""
+        """The target as it is now, or ``None`` (a miss, written on tap) when it cannot be seen."""
         width, height = screen.size
         if not (0 <= target.click_point.x < width and 0 <= target.click_point.y < height):
             return None
@@ -130,25 +138,33 @@ class MemoryStrategy:
             near=target.bounds,
             candidates=[e.bounds for e in screen.hierarchy or ()],
         )
+        memory = self.memory
         if found is None:
-            self.memory.record_action(
-                target.id, False, feedback="not on screen: fingerprint not found"
+            screen.on_tap.append(
+                partial(
+                    memory.record_action,
+                    target.id,
+                    False,
+                    feedback="not on screen: fingerprint not found",
+                )
             )
             return None
         moved = relocated(target, found.bounds, now_s())
-        # Atomic, counters and confidence kept as stored (another process may have tapped it).
-        return self.memory.learn(
-            moved,
-            AuditEntry(
-                "relocate",
-                now_s(),
-                moved.app_name,
-                moved.window_title,
-                moved.id,
-                {"from": target.bounds.to_list(), "to": moved.bounds.to_list()},
-            ),
-            keep_confidence=True,
+        entry = AuditEntry(
+            "relocate",
+            now_s(),
+            moved.app_name,
+            moved.window_title,
+            moved.id,
+            {"from": target.bounds.to_list(), "to": moved.bounds.to_list()},
         )
+
+        def store_relocation() -> None:
+            # Atomic, counters and confidence kept as stored (another process may have tapped it).
+            memory.learn(moved, entry, keep_confidence=True)
+
+        screen.on_tap.append(store_relocation)
+        return moved
 
 
 __all__ = ["MemoryStrategy", "active_window", "confidence_word", "matching"]

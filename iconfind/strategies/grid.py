@@ -1,13 +1,13 @@
 """Tier 5: the numbered grid, for screens whose tree has nothing to offer.
 
-Three calls at most (seeds/icon-recognition-design.md, "Effort Limits"):
+Three calls at most (docs/contract.md section 4):
 
 1. ``find(query)`` -> ``grid_image``: the screenshot under a numbered 4x6 grid (longest side at
    most 1000 px; it is a picture for a model, coordinates stay device pixels);
 2. ``find(query, grid_cell=N)`` -> ``grid_image`` of cell N zoomed with positions 1-5 marked,
    ``grid_cell`` and ``grid_positions``;
 3. ``find(query, grid_cell=N, grid_position=P)`` -> one element, a ``grid.Point`` whose center is
-   the point of CONTRACT.md section 4.
+   the point of docs/contract.md section 4.
 
 Step 1 runs only when the tree is unavailable, empty, or has nothing clickable; steps 2 and 3 run
 whatever the tree holds (a follow-up always goes to the grid).

@@ -1,4 +1,4 @@
-"""Tier-5 grid geometry (CONTRACT.md section 4) as pure functions.
+"""Tier-5 grid geometry (docs/contract.md section 4) as pure functions.
 
 6 rows x 4 columns = 24 cells, numbered 1..24 left-to-right, top-to-bottom. Cell edges come from
 integer division of the screen (edge ``i`` of ``n`` on a side of length ``L`` is ``i * L // n``).

@@ -1,4 +1,4 @@
-"""Tier 4: unlabeled clickable icons offered as small pictures (seeds/icon-recognition-design.md).
+"""Tier 4: unlabeled clickable icons offered as small pictures (docs/icons.md).
 
 Runs when the tree is available and holds clickable, unlabeled, icon-sized elements: each becomes a
 :class:`~iconfind.Candidate` with a base64 JPEG crop (at most 128 px, quality 70), in reading

@@ -153,30 +153,18 @@ def test_a_failing_device_gives_an_error_object(snapshots: Path) -> None:
     assert (record.outcome, record.reason) == ("failed", "backend_error")
 
 
-class OldLocator:
-    """A Locator from before screenshot / accessibility_check / visual_snapshot existed."""
-
-    def __init__(self, locator: Locator) -> None:
-        self.backend = locator.backend
-        self.budget_s = locator.budget_s
-        self._locator = locator
-        self.find = locator.find
-        self.tap = locator.tap
-        self.dump = locator.dump
-        self.pick = locator.pick
-        self.input_text = locator.input_text
-
-    @property
-    def last_result(self) -> Any:
-        return self._locator.last_result
-
-
-@pytest.mark.parametrize("operation", ["screenshot", "accessibility-check", "visual-snapshot"])
-def test_missing_locator_methods_are_unsupported_operations(
-    toolbar: ReplayBackend, operation: str
+def test_a_tap_on_several_matches_answers_ambiguous_and_taps_nothing(
+    box: ToolBox, toolbar: ReplayBackend
 ) -> None:
-    box = ToolBox(OldLocator(Locator(toolbar)))  # type: ignore[arg-type]
-    out = box.call("ui", {"operation": operation})
-    assert out["error"] == "unsupported_operation"
-    assert out["operation"] == operation
-    assert box.call("ui", {"operation": "find", "selector": {"text": "Notes"}})["tier"] == 1
+    """The agent tools share the Locator's strict tap: several matches are an answer, not a
+    guess; elementIndex then says which (it refers to the box's last answer)."""
+    out = box.call("ui", {"operation": "tap", "selector": {"textContains": "notes"}})
+    assert out["error"] == "ambiguous_query"
+    assert out["matchCount"] == len(out["elements"]) >= 2
+    assert "elementIndex" in out["suggestion"]
+    assert toolbar.taps == []
+    second = out["elements"][1]["center"]
+    tapped = box.call("ui", {"operation": "tap", "elementIndex": 1})
+    assert tapped["tapped"] == second
+    assert box.call("ui", {"operation": "tap", "selector": {"textContains": "notes"}, "elementIndex": 1})["tapped"] == second
+    assert toolbar.taps == [Point(second["x"], second["y"])] * 2

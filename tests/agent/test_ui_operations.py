@@ -112,7 +112,7 @@ def test_tier_5_grid_then_cell_and_position(snapshots: Path) -> None:
     assert cell["gridCell"] == 12
     assert len(cell["gridPositions"]) == 5
     tapped = box.call("ui", {"operation": "tap", "gridCell": 12, "gridPosition": 3})
-    assert tapped["tapped"] == {"x": 945, "y": 1000}  # CONTRACT.md section 4
+    assert tapped["tapped"] == {"x": 945, "y": 1000}  # docs/contract.md section 4
     assert backend.taps == [Point(945, 1000)]
 
 

@@ -1,4 +1,4 @@
-"""The command line of CONTRACT.md section 2, run as a real subprocess."""
+"""The command line of docs/contract.md section 2, run as a real subprocess."""
 
 from __future__ import annotations
 

@@ -79,7 +79,7 @@ def test_clickable_comes_from_listeners_and_cursor_pointer(open_page: OpenPage) 
 def test_input_text_types_into_the_focused_field(open_page: OpenPage) -> None:
     web = open_page("toolbar.html")
     locator = Locator(web)
-    locator.tap("Email")
+    locator.tap({"text": "Email", "className": "textbox"})  # the label says "Email" too
     locator.input_text("ada@example.org")
     assert web.evaluate("document.getElementById('email').value") == "ada@example.org"
 

@@ -83,7 +83,7 @@ def write_snapshot(
     app: str = APP,
     window: str = WINDOW,
 ) -> Path:
-    """A snapshot directory (CONTRACT.md section 1) for ReplayBackend."""
+    """A snapshot directory (docs/contract.md section 1) for ReplayBackend."""
     directory.mkdir(parents=True, exist_ok=True)
     image.save(directory / "screenshot.png")
     if elements is not None:

@@ -141,7 +141,8 @@ def test_learning_an_app_then_blocking_it_stops_memory_answering(
     with SQLiteMemory(db_path) as memory:
         Locator(backend, memory=memory).tap("Sign in")
         open_chain = [MemoryStrategy(memory), *default_chain()]
-        assert Locator(backend, open_chain).find("Sign in").source == "memory"
+        # A tap writes what its find saw (the whole form, passively); a find alone writes nothing.
+        assert Locator(backend, open_chain).tap("Sign in").source == "memory"
         blocked = AppBlocklist.with_defaults([SHOP])
         closed_chain = [MemoryStrategy(memory, blocklist=blocked), *default_chain()]
         assert Locator(backend, closed_chain).find("Sign in").source == "accessibility"

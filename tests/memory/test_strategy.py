@@ -74,9 +74,13 @@ def test_memory_follows_the_icon_after_a_layout_change(
     result = locator.find("overflow menu")
     assert result.source == "memory"
     assert result.element.bounds == new_place
+    unchanged = memory.get(target_id)
+    assert unchanged is not None and unchanged.bounds == OVERFLOW, "finding never writes"
+    assert not [e for e in memory.audit() if e.action == "relocate"]
+    locator.tap(result)  # the tap writes what the find learned
     stored = memory.get(target_id)
     assert stored is not None and stored.bounds == new_place
-    assert stored.confidence == 0.8, "moved: new position, confidence kept"
+    assert stored.confidence == 0.85, "moved: new position, confidence kept, then the tap's hit"
     relocations = [e for e in memory.audit() if e.action == "relocate"]
     assert relocations[-1].detail == {"from": OVERFLOW.to_list(), "to": new_place.to_list()}
 
@@ -97,8 +101,16 @@ def test_a_target_that_is_gone_is_a_miss_and_the_chain_rescans(
 ) -> None:
     target_id = teach_overflow(memory)
     gone = snapshot_writer("gone", moved_icons({OVERFLOW: None}), toolbar_tree([NAV_UP, SEARCH]))
-    result = Locator(ReplayBackend(gone), chain(memory)).find("overflow menu")
+    locator = Locator(ReplayBackend(gone), chain(memory))
+    result = locator.find("overflow menu")
     assert result.source != "memory", "the other tiers had their turn"
+    before = memory.get(target_id)
+    assert before is not None and before.miss_count == 0, "finding never writes"
+    if result.ok:
+        locator.tap(result, first=True)
+    else:
+        for write in result.on_tap:  # what a tap would write
+            write()
     stored = memory.get(target_id)
     assert stored is not None
     assert stored.miss_count == 1
@@ -122,13 +134,18 @@ def test_memory_is_skipped_for_backends_that_cannot_name_the_window(
     assert Locator(anonymous, chain(memory)).find("overflow menu").source != "memory"
 
 
-def test_passive_learning_runs_on_every_find(memory: SQLiteMemory) -> None:
+def test_finding_never_writes_passive_learning_is_written_by_the_tap(
+    memory: SQLiteMemory,
+) -> None:
     locator = Locator(ReplayBackend(SNAPSHOTS / "toolbar"), chain(memory))
     result = locator.find("New note")
     assert result.source == "accessibility", "seen but never used: memory does not answer yet"
+    assert memory.count() == 0, "a find alone leaves memory as it was"
+    assert memory.audit() == []
+    locator.tap(result)
     [new_note] = memory.query(APP, WINDOW, label="New note")
     assert new_note.confidence == 0.95 and new_note.hit_count == 0
-    locator.find("New note")
+    locator.tap("New note")
     again = memory.get(new_note.id)
     assert again is not None and again.confidence == 0.99
 

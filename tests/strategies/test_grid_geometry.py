@@ -1,4 +1,4 @@
-"""Tier-5 geometry (CONTRACT.md section 4): cells by integer division, 5 positions per cell."""
+"""Tier-5 geometry (docs/contract.md section 4): cells by integer division, 5 positions per cell."""
 
 from __future__ import annotations
 

@@ -11,10 +11,13 @@ import pytest
 
 from iconfind import (
     AccessibilityText,
+    AmbiguousError,
     Element,
     FindError,
     FindResult,
     FollowUpError,
+    IconfindError,
+    InvalidArgumentError,
     Locator,
     NotResolvedError,
     Point,
@@ -109,22 +112,37 @@ def test_tap_a_query_taps_the_center(toolbar: ReplayBackend) -> None:
     assert result.tapped == Point(1006, 157) and result.to_dict()["tapped"] == {"x": 1006, "y": 157}
 
 
-def test_tap_by_index_of_the_last_result_and_by_point(tmp_path: Path) -> None:
+def test_tap_is_strict_when_a_query_matches_several_elements(tmp_path: Path) -> None:
     backend = replay_of(
         tmp_path, [el("[0,0][100,100]", text="Item"), el("[0,200][100,300]", text="Item")]
     )
     locator = Locator(backend)
-    assert len(locator.find("Item").elements) == 2
-    locator.tap(1)
+    with pytest.raises(AmbiguousError, match="matches 2 elements") as info:
+        locator.tap("Item")
+    assert isinstance(info.value, IconfindError)
+    assert info.value.count == 2 and len(info.value.result.elements) == 2
+    assert backend.taps == [], "nothing tapped: it refused to guess"
+    assert locator.tap("Item", nth=1).tapped == Point(50, 250)
+    assert locator.tap("Item", first=True).tapped == Point(50, 50)
+    result = locator.find("Item")
+    with pytest.raises(AmbiguousError):
+        locator.tap(result)
+    locator.tap(result, nth=0)
     locator.tap((7, 9))
-    assert backend.taps == [Point(50, 250), Point(7, 9)]
+    assert backend.taps == [Point(50, 250), Point(50, 50), Point(50, 50), Point(7, 9)]
     with pytest.raises(FollowUpError, match="out of range"):
-        locator.tap(5)
+        locator.tap(result, nth=5)
+    with pytest.raises(InvalidArgumentError, match="not both"):
+        locator.tap("Item", nth=0, first=True)
 
 
-def test_tap_index_needs_a_previous_find(toolbar: ReplayBackend) -> None:
-    with pytest.raises(FollowUpError, match="no previous find"):
-        Locator(toolbar).tap(0)
+def test_tap_int_is_gone_a_locator_keeps_no_last_result(toolbar: ReplayBackend) -> None:
+    locator = Locator(toolbar)
+    locator.find("overflow menu")
+    assert not hasattr(locator, "last_result")
+    with pytest.raises(InvalidArgumentError, match="no last result"):
+        locator.tap(0)  # type: ignore[arg-type]
+    assert toolbar.taps == []
 
 
 def test_tap_on_nothing_raises_with_the_result(toolbar: ReplayBackend) -> None:

@@ -1,0 +1,178 @@
+"""The docs match the code: every ``python`` block of README.md and docs/*.md runs, every
+``console`` block prints what it shows, and docs/images are what docs/make_images.py draws.
+
+A ``python`` block whose first line is ``# not run: <reason>`` needs something CI does not have
+(a device, a server); those are few, and counted below so they stay few.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+import re
+import shlex
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageChops, ImageStat
+
+from iconfind.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]
+FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.S | re.M)
+NOT_RUN = "# not run:"
+MAX_NOT_RUN = 7
+
+
+def blocks(language: str) -> list[tuple[str, str]]:
+    """``(where, source)`` of every fenced block in that language."""
+    found = []
+    for path in DOCS:
+        text = path.read_text(encoding="utf-8")
+        for match in FENCE.finditer(text):
+            if match.group(1) == language:
+                line = text.count("\n", 0, match.start()) + 1
+                found.append((f"{path.relative_to(ROOT)}:{line}", match.group(2)))
+    return found
+
+
+PYTHON = blocks("python")
+CONSOLE = blocks("console")
+
+
+def test_the_docs_have_python_blocks_and_few_are_not_run() -> None:
+    assert len(PYTHON) >= 12
+    skipped = [where for where, source in PYTHON if source.startswith(NOT_RUN)]
+    assert len(skipped) <= MAX_NOT_RUN, skipped
+
+
+@pytest.mark.parametrize(
+    "source", [s for _, s in PYTHON if not s.startswith(NOT_RUN)], ids=[w for w, s in PYTHON if not s.startswith(NOT_RUN)]
+)
+def test_python_block_runs(source: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    code = compile(source, "<doc block>", "exec")
+    exec(code, {"__name__": "__doc_block__"})
+
+
+@pytest.mark.parametrize("source", [s for s in (b for _, b in PYTHON) if s.startswith(NOT_RUN)])
+def test_blocks_that_are_not_run_still_compile(source: str) -> None:
+    compile(source, "<doc block>", "exec")
+
+
+def _pattern(expected: str) -> re.Pattern[str]:
+    """``...`` stands for any text; runs of whitespace for any whitespace."""
+    parts = [re.escape(part) for part in expected.strip().split("...")]
+    pattern = ".*?".join(parts)
+    pattern = re.sub(r"(\\\s|\s)+", r"\\s*", pattern)
+    return re.compile(pattern, re.S)
+
+
+def commands(source: str) -> list[tuple[list[str], str]]:
+    out: list[tuple[list[str], str]] = []
+    for chunk in re.split(r"^\$ ", source, flags=re.M)[1:]:
+        command, _, expected = chunk.partition("\n")
+        argv = shlex.split(command)
+        assert argv[0] == "iconfind", command
+        out.append((argv[1:], expected))
+    return out
+
+
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [pair for _, source in CONSOLE for pair in commands(source)],
+    ids=[" ".join(argv) for _, source in CONSOLE for argv, _ in commands(source)],
+)
+def test_console_block_shows_what_the_cli_prints(
+    argv: list[str], expected: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(ROOT)
+    stdout = io.StringIO()
+    with contextlib.redirect_stdout(stdout):
+        main([*argv, "--budget", "600"])  # a budget it cannot hit: the output is checked
+    assert _pattern(expected).fullmatch(stdout.getvalue().strip()), stdout.getvalue()
+
+
+def test_console_blocks_exist() -> None:
+    assert len([pair for _, source in CONSOLE for pair in commands(source)]) >= 4
+
+
+@pytest.mark.parametrize("name", ["grid.png", "candidates.png"])
+def test_docs_images_are_what_make_images_draws(name: str, tmp_path: Path) -> None:
+    subprocess.run(
+        [sys.executable, str(ROOT / "docs" / "make_images.py"), str(tmp_path)],
+        check=True,
+        capture_output=True,
+    )
+    with Image.open(ROOT / "docs" / "images" / name) as committed_file:
+        committed = committed_file.convert("RGB")
+    with Image.open(tmp_path / name) as fresh_file:
+        fresh = fresh_file.convert("RGB")
+    assert fresh.size == committed.size, "run: python docs/make_images.py"
+    difference = ImageStat.Stat(ImageChops.difference(fresh, committed)).mean
+    assert max(difference) < 2.0, "docs/images are stale: run python docs/make_images.py"
+    # Not blank: a picture of icons and a grid has contrast (a grey box has none).
+    assert min(ImageStat.Stat(fresh.convert("L")).stddev) > 20
+
+
+AGENT_CALL = re.compile(r"^```json (\w+)\n(.*?)^```", re.S | re.M)
+
+
+def test_agent_doc_tool_calls_are_valid_and_answered() -> None:
+    """Every ``json <tool>`` block of docs/agent.md passes the tool's validation, and the ``ui``
+    ones, sent in order to one ToolBox on a recorded screen, get an answer (a follow-up the
+    screen does not fit may be refused, never crash)."""
+    from iconfind import Locator, ReplayBackend, Scaling
+    from iconfind.agent import ToolBox
+
+    text = (ROOT / "docs" / "agent.md").read_text(encoding="utf-8")
+    calls = [(m.group(1), json.loads(m.group(2))) for m in AGENT_CALL.finditer(text)]
+    assert len(calls) >= 15
+    backend = ReplayBackend(ROOT / "examples" / "snapshots" / "toolbar")
+    box = ToolBox(Locator(backend, scaling=Scaling()))
+    for tool, arguments in calls:
+        assert box.validate(tool, arguments) is None, (tool, arguments)
+        if tool == "ui":  # the learner tools need a memory: tests/agent/test_learner_tools.py
+            answer = box.call(tool, arguments)
+            assert answer.get("error") != "internal_error", (arguments, answer)
+    assert backend.taps, "the documented taps reached the device"
+
+
+def test_every_wire_key_the_code_can_send_is_in_the_contract() -> None:
+    """docs/contract.md section 3 lists every key ``to_dict()`` can produce (no silent change)."""
+    from iconfind import Bounds, Candidate, Element, FindError, FindResult, Point
+
+    element = Element(bounds=Bounds(0, 0, 10, 10), text="x")
+    everything = FindResult(
+        elements=(element,),
+        source="visual",
+        tier=4,
+        confidence="medium",
+        candidates=(Candidate(0, Bounds(0, 0, 10, 10), "aGk=", hints=(("overflow", 0.9),)),),
+        truncated=True,
+        total_candidates=9,
+        grid_image="aGk=",
+        grid_cell=3,
+        grid_positions=("Center",),
+        recognized_as="overflow",
+        accessibility_unavailable=True,
+        error=FindError.NOT_FOUND,
+        match_count=2,
+        phase="ocr",
+        suggestion="s",
+        scale_factor=2.4,
+        image_bytes=10,
+        estimated_tokens=4,
+        tapped=Point(1, 2),
+        notes=("n",),
+    )
+    wire = everything.to_dict()
+    contract = (ROOT / "docs" / "contract.md").read_text(encoding="utf-8")
+    section = contract[contract.index("## 3.") : contract.index("## 4.")]
+    keys = set(wire) | set(wire["elements"][0]) | set(wire["candidates"][0])
+    missing = sorted(key for key in keys if f'"{key}"' not in section)
+    assert missing == []
