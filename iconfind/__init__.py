@@ -6,7 +6,16 @@
 Point(x=1017, y=147)
 """
 
-from iconfind._errors import (
+from iconfind.backends import DeviceBackend, ReplayBackend, parse_uiautomator_xml
+from iconfind.backends.android import AndroidBackend
+from iconfind.backends.base import AppAwareBackend, WindowInfo
+from iconfind.backends.macos import MacBackend
+from iconfind.backends.record import record_snapshot
+from iconfind.backends.urls import backend_from_url
+from iconfind.backends.web import Chromium, WebBackend
+from iconfind.backends.windows import WindowsBackend
+from iconfind.backends.x11 import X11Backend
+from iconfind.errors import (
     AmbiguousError,
     BackendError,
     BackendUrlError,
@@ -24,28 +33,7 @@ from iconfind._errors import (
     RecognizerUnavailableError,
     SnapshotError,
 )
-from iconfind._locator import Locator, NotResolvedError
-from iconfind._models import (
-    Bounds,
-    Candidate,
-    Element,
-    FindError,
-    FindResult,
-    Point,
-    Selector,
-)
-from iconfind._patterns import IconClass, IconPatterns
-from iconfind._scaling import Scaling, ScreenTransform
-from iconfind._screen import Screen
-from iconfind.backends import DeviceBackend, ReplayBackend, parse_uiautomator_xml
-from iconfind.backends.android import AndroidBackend
-from iconfind.backends.base import AppAwareBackend, WindowInfo
-from iconfind.backends.macos import MacBackend
-from iconfind.backends.record import record_snapshot
-from iconfind.backends.urls import backend_from_url
-from iconfind.backends.web import Chromium, WebBackend
-from iconfind.backends.windows import WindowsBackend
-from iconfind.backends.x11 import X11Backend
+from iconfind.locator import Locator, NotResolvedError
 from iconfind.memory import (
     DesktopLearner,
     DesktopTarget,
@@ -55,8 +43,20 @@ from iconfind.memory import (
     SQLiteMemory,
     get_screen_context,
 )
+from iconfind.models import (
+    Bounds,
+    Candidate,
+    Element,
+    FindError,
+    FindResult,
+    Point,
+    Selector,
+)
 from iconfind.operations import AccessibilityReport, Screenshot, VisualSnapshot
+from iconfind.patterns import IconClass, IconPatterns
 from iconfind.pickers import OpenAIVisionPicker, Picker
+from iconfind.scaling import Scaling, ScreenTransform
+from iconfind.screen import Screen
 from iconfind.strategies import (
     AccessibilityText,
     Grid,

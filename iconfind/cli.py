@@ -19,15 +19,15 @@ from typing import Any, NoReturn
 
 import attrs
 
-from iconfind._errors import AmbiguousError, BackendError, DeviceTimeoutError, IconfindError
-from iconfind._locator import TIMEOUT_SUGGESTION, Locator, NotResolvedError
-from iconfind._models import FindError, FindResult
-from iconfind._scaling import Scaling
 from iconfind.backends.base import DeviceBackend
 from iconfind.backends.replay import ReplayBackend
 from iconfind.backends.urls import backend_from_url
+from iconfind.errors import AmbiguousError, BackendError, DeviceTimeoutError, IconfindError
+from iconfind.locator import TIMEOUT_SUGGESTION, Locator, NotResolvedError
 from iconfind.memory import cli as memory_cli
+from iconfind.models import FindError, FindResult
 from iconfind.progress import Progress
+from iconfind.scaling import Scaling
 from iconfind.strategies import default_chain
 
 EXIT_OK, EXIT_NOT_RESOLVED, EXIT_USAGE = 0, 1, 2

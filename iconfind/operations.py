@@ -20,11 +20,11 @@ from attrs import field, frozen
 from PIL import Image
 
 from iconfind._budget import call_with_budget
-from iconfind._errors import DeviceTimeoutError, InvalidArgumentError
-from iconfind._models import Element
-from iconfind._scaling import Scaling
 from iconfind.backends.base import DeviceBackend
 from iconfind.backends.replay import SnapshotMeta
+from iconfind.errors import DeviceTimeoutError, InvalidArgumentError
+from iconfind.models import Element
+from iconfind.scaling import Scaling
 
 T = TypeVar("T")
 

@@ -32,10 +32,10 @@ import pytest
 from pluggy import Result
 
 from iconfind._budget import call_with_budget
-from iconfind._errors import IconfindError, SnapshotError
-from iconfind._locator import Locator
 from iconfind.backends.base import DeviceBackend
 from iconfind.backends.urls import backend_from_url
+from iconfind.errors import IconfindError, SnapshotError
+from iconfind.locator import Locator
 
 OPTION = "--iconfind-backend"
 SNAPSHOTS_OPTION = "--iconfind-snapshots"

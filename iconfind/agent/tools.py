@@ -27,18 +27,18 @@ from typing import Any, Protocol
 
 import attrs
 
-from iconfind._errors import (
+from iconfind.agent.rails import Action, Permit, Rails, Refusal, current_window
+from iconfind.agent.schemas import ACTION_OPERATIONS, TOOLS, ToolSpec
+from iconfind.errors import (
     AmbiguousError,
     BackendError,
     FollowUpError,
     IconfindError,
     InvalidQueryError,
 )
-from iconfind._locator import Locator, NotResolvedError
-from iconfind._models import FindError, FindResult, Point, Selector
-from iconfind._scaling import Scaling
-from iconfind.agent.rails import Action, Permit, Rails, Refusal, current_window
-from iconfind.agent.schemas import ACTION_OPERATIONS, TOOLS, ToolSpec
+from iconfind.locator import Locator, NotResolvedError
+from iconfind.models import FindError, FindResult, Point, Selector
+from iconfind.scaling import Scaling
 
 try:
     import jsonschema

@@ -15,9 +15,9 @@ from typing import Any
 import httpx
 from PIL import Image, UnidentifiedImageError
 
-from iconfind._errors import BackendError
-from iconfind._models import Element
 from iconfind.backends.page_source import parse_page_source
+from iconfind.errors import BackendError
+from iconfind.models import Element
 
 W3C_ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 CONNECT_TIMEOUT_S = 10.0

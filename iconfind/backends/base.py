@@ -11,7 +11,7 @@ from typing import Protocol, runtime_checkable
 from attrs import frozen
 from PIL import Image
 
-from iconfind._models import Element
+from iconfind.models import Element
 
 
 @runtime_checkable

@@ -14,11 +14,11 @@ from typing import Any
 import attrs
 from PIL import Image, UnidentifiedImageError
 
-from iconfind._errors import SnapshotError
-from iconfind._models import Element, Point
-from iconfind._screen import FINGERPRINT_KEY, image_fingerprint
 from iconfind.backends.base import WindowInfo
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
+from iconfind.errors import SnapshotError
+from iconfind.models import Element, Point
+from iconfind.screen import FINGERPRINT_KEY, image_fingerprint
 
 SCREENSHOT = "screenshot.png"
 HIERARCHY = "hierarchy.xml"

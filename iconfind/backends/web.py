@@ -32,9 +32,9 @@ from urllib.parse import urlsplit
 
 from PIL import Image
 
-from iconfind._errors import BackendError, InvalidArgumentError
-from iconfind._models import Bounds, Element
 from iconfind.backends.replay import SnapshotMeta
+from iconfind.errors import BackendError, InvalidArgumentError
+from iconfind.models import Bounds, Element
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from PIL import Image
 
 from iconfind._budget import call_with_budget
-from iconfind._errors import BackendError
-from iconfind._models import Element
 from iconfind.backends._sdk import guarded
 from iconfind.backends.replay import SnapshotMeta
+from iconfind.errors import BackendError
+from iconfind.models import Element
 
 if TYPE_CHECKING:
     from Xlib.display import Display

@@ -18,8 +18,8 @@ import pytesseract
 from attrs import frozen
 from PIL import Image
 
-from iconfind._errors import OcrUnavailableError
-from iconfind._models import Bounds
+from iconfind.errors import OcrUnavailableError
+from iconfind.models import Bounds
 
 DEFAULT_PSM = 11
 """Tesseract page segmentation mode 11, "sparse text": find as much text as possible in no

@@ -7,7 +7,7 @@ is given.
 
 from __future__ import annotations
 
-from iconfind._patterns import IconPatterns
+from iconfind.patterns import IconPatterns
 from iconfind.recognition.lazy import LazyRecognizer
 from iconfind.strategies.accessibility import AccessibilityText
 from iconfind.strategies.base import Query, Strategy

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from iconfind._models import Element, FindError, FindResult, Selector
-from iconfind._screen import Screen
 from iconfind._text import contains_run, normalize, words
+from iconfind.models import Element, FindError, FindResult, Selector
+from iconfind.screen import Screen
 
 OFF_SCREEN_SUGGESTION = "Scroll to bring element into view"
 

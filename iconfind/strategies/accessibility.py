@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from iconfind._models import Element, FindResult, Selector
-from iconfind._screen import Screen
+from iconfind.models import Element, FindResult, Selector
+from iconfind.screen import Screen
 from iconfind.strategies._matches import label_matches, resolve, visible
 from iconfind.strategies.base import Query
 

@@ -12,9 +12,8 @@ import attrs
 from attrs import field, frozen
 from PIL import Image
 
-from iconfind._errors import OcrUnavailableError
-from iconfind._models import Bounds, Element, FindResult
-from iconfind._screen import Screen
+from iconfind.errors import OcrUnavailableError
+from iconfind.models import Bounds, Element, FindResult
 from iconfind.ocr.cache import OcrCache, Words
 from iconfind.ocr.engine import OcrEngine, OcrWord, TesseractEngine
 from iconfind.ocr.phrases import MIN_CONFIDENCE, Phrase, find_phrases, tokens
@@ -26,6 +25,7 @@ from iconfind.ocr.preprocess import (
     to_gray,
     working_scale,
 )
+from iconfind.screen import Screen
 from iconfind.strategies.base import Query
 
 PLAIN, INVERTED, LAYOUT = "plain", "inverted", "layout"

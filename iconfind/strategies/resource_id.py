@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
-from iconfind._models import FindError, FindResult
-from iconfind._patterns import IconPatterns
-from iconfind._screen import Screen
+from iconfind.models import FindError, FindResult
+from iconfind.patterns import IconPatterns
+from iconfind.screen import Screen
 from iconfind.strategies._matches import resolve
 from iconfind.strategies.accessibility import constrain
 from iconfind.strategies.base import Query

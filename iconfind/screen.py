@@ -12,8 +12,8 @@ from typing import TypeVar
 
 from PIL import Image
 
-from iconfind._models import Element
 from iconfind.backends.base import DeviceBackend
+from iconfind.models import Element
 
 T = TypeVar("T")
 

@@ -16,8 +16,8 @@ from typing import Any
 
 from attrs import frozen
 
-from iconfind._errors import PatternFileError
 from iconfind._text import contains_run, id_words, normalize, words
+from iconfind.errors import PatternFileError
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -13,13 +13,13 @@ import attrs
 
 from iconfind import operations
 from iconfind._budget import call_with_budget
-from iconfind._errors import AmbiguousError, FollowUpError, IconfindError, InvalidArgumentError
-from iconfind._models import Candidate, Element, FindError, FindResult, Point, Selector
-from iconfind._patterns import IconPatterns
-from iconfind._scaling import Scaling, ScreenTransform
-from iconfind._screen import Screen
 from iconfind.backends.base import DeviceBackend
+from iconfind.errors import AmbiguousError, FollowUpError, IconfindError, InvalidArgumentError
+from iconfind.models import Candidate, Element, FindError, FindResult, Point, Selector
+from iconfind.patterns import IconPatterns
 from iconfind.pickers.base import Picker
+from iconfind.scaling import Scaling, ScreenTransform
+from iconfind.screen import Screen
 from iconfind.strategies import default_chain
 from iconfind.strategies.base import Query, Strategy
 
