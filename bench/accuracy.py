@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from iconfind import Locator, ReplayBackend
-from iconfind._models import Element, FindResult, Selector
+from iconfind.models import Element, FindResult, Selector
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -10,8 +10,8 @@ from typing import Any
 from bench._snap import BLANK_CANVAS, b64_len
 from bench._timing import median_seconds
 from iconfind import ReplayBackend
-from iconfind._models import Selector
-from iconfind._screen import Screen
+from iconfind.models import Selector
+from iconfind.screen import Screen
 from iconfind.strategies.base import Query
 from iconfind.strategies.grid import Grid
 

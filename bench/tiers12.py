@@ -29,8 +29,8 @@ from PIL import Image
 from bench._timing import loglog_slope, median_seconds
 from bench.hierarchy_gen import QUERY, TARGET_ID, H, W, generate
 from iconfind import Locator
-from iconfind._models import Element
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
+from iconfind.models import Element
 from iconfind.strategies import AccessibilityText, ResourceIdPatterns
 
 FULL_SIZES = (100, 1_000, 10_000, 50_000)

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from iconfind._errors import (
+from iconfind._lazy import attach
+from iconfind.errors import (
     AmbiguousError,
     BackendError,
     BackendUrlError,
@@ -32,14 +33,8 @@ from iconfind._errors import (
     RecognizerUnavailableError,
     SnapshotError,
 )
-from iconfind._lazy import attach
 
 if TYPE_CHECKING:
-    from iconfind._locator import Locator, NotResolvedError
-    from iconfind._models import Bounds, Candidate, Element, FindError, FindResult, Point, Selector
-    from iconfind._patterns import IconClass, IconPatterns
-    from iconfind._scaling import Scaling, ScreenTransform
-    from iconfind._screen import Screen
     from iconfind.backends.android import AndroidBackend
     from iconfind.backends.base import AppAwareBackend, BackendInfo, DeviceBackend, WindowInfo
     from iconfind.backends.macos import MacBackend
@@ -51,6 +46,7 @@ if TYPE_CHECKING:
     from iconfind.backends.web import Chromium, WebBackend
     from iconfind.backends.windows import WindowsBackend
     from iconfind.backends.x11 import X11Backend
+    from iconfind.locator import Locator, NotResolvedError
     from iconfind.memory import (
         DesktopLearner,
         DesktopTarget,
@@ -60,9 +56,13 @@ if TYPE_CHECKING:
         SQLiteMemory,
         get_screen_context,
     )
+    from iconfind.models import Bounds, Candidate, Element, FindError, FindResult, Point, Selector
     from iconfind.operations import AccessibilityReport, Screenshot, VisualSnapshot
+    from iconfind.patterns import IconClass, IconPatterns
     from iconfind.pickers.base import Picker
     from iconfind.pickers.openai import OpenAIVisionPicker
+    from iconfind.scaling import Scaling, ScreenTransform
+    from iconfind.screen import Screen
     from iconfind.strategies import default_chain
     from iconfind.strategies.accessibility import AccessibilityText
     from iconfind.strategies.base import Query, Strategy
@@ -79,40 +79,40 @@ _LAZY: dict[str, str] = {
     "AndroidBackend": "iconfind.backends.android",
     "AppAwareBackend": "iconfind.backends.base",
     "BackendInfo": "iconfind.backends.base",
-    "Bounds": "iconfind._models",
-    "Candidate": "iconfind._models",
+    "Bounds": "iconfind.models",
+    "Candidate": "iconfind.models",
     "Chromium": "iconfind.backends.web",
     "DesktopLearner": "iconfind.memory",
     "DesktopTarget": "iconfind.memory",
     "DeviceBackend": "iconfind.backends.base",
-    "Element": "iconfind._models",
-    "FindError": "iconfind._models",
-    "FindResult": "iconfind._models",
+    "Element": "iconfind.models",
+    "FindError": "iconfind.models",
+    "FindResult": "iconfind.models",
     "Grid": "iconfind.strategies.grid",
-    "IconClass": "iconfind._patterns",
-    "IconPatterns": "iconfind._patterns",
-    "Locator": "iconfind._locator",
+    "IconClass": "iconfind.patterns",
+    "IconPatterns": "iconfind.patterns",
+    "Locator": "iconfind.locator",
     "MacBackend": "iconfind.backends.macos",
     "Memory": "iconfind.memory",
     "MockBackend": "iconfind.backends.mock",
     "MockScreen": "iconfind.backends.mock",
     "MemoryStrategy": "iconfind.memory",
-    "NotResolvedError": "iconfind._locator",
+    "NotResolvedError": "iconfind.locator",
     "OcrText": "iconfind.strategies.ocr",
     "OpenAIVisionPicker": "iconfind.pickers.openai",
     "Picker": "iconfind.pickers.base",
-    "Point": "iconfind._models",
+    "Point": "iconfind.models",
     "Query": "iconfind.strategies.base",
     "Recognizer": "iconfind.strategies.visual",
     "ReplayBackend": "iconfind.backends.replay",
     "ResourceIdPatterns": "iconfind.strategies.resource_id",
     "SQLiteMemory": "iconfind.memory",
-    "Scaling": "iconfind._scaling",
-    "Screen": "iconfind._screen",
+    "Scaling": "iconfind.scaling",
+    "Screen": "iconfind.screen",
     "ScreenContext": "iconfind.memory",
-    "ScreenTransform": "iconfind._scaling",
+    "ScreenTransform": "iconfind.scaling",
     "Screenshot": "iconfind.operations",
-    "Selector": "iconfind._models",
+    "Selector": "iconfind.models",
     "Strategy": "iconfind.strategies.base",
     "VisualCandidates": "iconfind.strategies.visual",
     "VisualSnapshot": "iconfind.operations",

@@ -28,7 +28,7 @@ from typing import Literal, TypeVar
 
 from attrs import field, frozen
 
-from iconfind._errors import DeviceTimeoutError, InvalidArgumentError
+from iconfind.errors import DeviceTimeoutError, InvalidArgumentError
 
 T = TypeVar("T")
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from iconfind._errors import ImageTooLargeError
+from iconfind.errors import ImageTooLargeError
 
 MAX_SCREEN_PIXELS = 100_000_000
 """The largest screenshot iconfind decodes: 100 megapixels. Real screens stay far below it: one

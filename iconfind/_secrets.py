@@ -6,7 +6,7 @@ description of every node below one, and flags those descendants as password nod
 secret reaches neither ``ui find`` / ``dump`` answers, the CLI, the MCP server, nor the memory
 database. The password node keeps its content description (its name, e.g. "Password").
 
-Every consumer of a backend's tree goes through it: :class:`~iconfind._screen.Screen` (finds,
+Every consumer of a backend's tree goes through it: :class:`~iconfind.screen.Screen` (finds,
 taps, dumps), the operations (accessibility check, visual snapshot) and memory's capture.
 """
 
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import attrs
 
-from iconfind._models import Element
+from iconfind.models import Element
 
 
 def mask_secrets(elements: Sequence[Element] | None) -> list[Element] | None:

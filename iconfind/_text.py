@@ -82,3 +82,7 @@ def run_start(haystack: tuple[str, ...], needle: tuple[str, ...]) -> int:
         if haystack[i] == first and haystack[i : i + len(needle)] == needle:
             return i
     return -1
+
+
+ICON_WORDS = frozenset({"icon", "icons", "button", "btn", "glyph", "symbol"})
+"""Words that make a query read as a visual thing even when its phrase is unknown."""

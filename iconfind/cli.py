@@ -20,15 +20,15 @@ from typing import Any, NoReturn
 import attrs
 
 from iconfind._deadline import Deadline, default_budget
-from iconfind._errors import AmbiguousError, BackendError, DeviceTimeoutError, IconfindError
-from iconfind._locator import Locator, NotResolvedError
-from iconfind._models import FindError, FindResult
-from iconfind._scaling import Scaling
 from iconfind.backends.base import DeviceBackend, close_backend
 from iconfind.backends.replay import ReplayBackend
 from iconfind.backends.urls import backend_from_url
+from iconfind.errors import AmbiguousError, BackendError, DeviceTimeoutError, IconfindError
+from iconfind.locator import Locator, NotResolvedError
 from iconfind.memory import cli as memory_cli
+from iconfind.models import FindError, FindResult
 from iconfind.progress import Progress
+from iconfind.scaling import Scaling
 from iconfind.strategies import default_chain
 
 EXIT_OK, EXIT_NOT_RESOLVED, EXIT_USAGE = 0, 1, 2
@@ -575,7 +575,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as exc:
         return _fail(f"usage: {exc}", debug)
     except DeviceTimeoutError as exc:  # a timeout is an answer (exit 1), never a crash
-        _emit(exc.result(), bool(getattr(args, "json", False)), print)
+        _emit(FindResult.from_timeout(exc), bool(getattr(args, "json", False)), print)
         return EXIT_NOT_RESOLVED
     except BackendError as exc:
         phase = f" ({exc.phase})" if exc.phase else ""

@@ -31,10 +31,10 @@ from typing import Any
 
 from attrs import field, frozen
 
-from iconfind._errors import PatternFileError
-from iconfind._models import Element
-from iconfind._patterns import FILLER_WORDS, IconClass, IconPatterns
 from iconfind._text import folded_words, id_words, normalize, words
+from iconfind.errors import PatternFileError
+from iconfind.models import Element
+from iconfind.patterns import FILLER_WORDS, IconClass, IconPatterns
 from iconfind.roles import RoleQuery, RoleVocabulary
 
 if sys.version_info >= (3, 11):

@@ -22,12 +22,12 @@ from PIL import Image
 
 from iconfind._budget import device_call
 from iconfind._deadline import Deadline
-from iconfind._errors import InvalidArgumentError
-from iconfind._models import Element
-from iconfind._scaling import Scaling
 from iconfind._secrets import mask_secrets
 from iconfind.backends.base import BackendInfo, DeviceBackend, backend_info
 from iconfind.backends.replay import MAX_DENSITY
+from iconfind.errors import InvalidArgumentError
+from iconfind.models import Element
+from iconfind.scaling import Scaling
 
 T = TypeVar("T")
 

@@ -35,8 +35,8 @@ from pluggy import Result
 if TYPE_CHECKING:
     # Every pytest run in an environment with iconfind loads this plugin: the library itself is
     # imported only when a test uses the fixtures (or one of them fails).
-    from iconfind._locator import Locator
     from iconfind.backends.base import DeviceBackend
+    from iconfind.locator import Locator
 
 OPTION = "--iconfind-backend"
 SNAPSHOTS_OPTION = "--iconfind-snapshots"
@@ -116,7 +116,7 @@ def iconfind_backend(request: pytest.FixtureRequest) -> Iterator[DeviceBackend]:
 @pytest.fixture
 def locator(iconfind_backend: DeviceBackend) -> Locator:
     """A Locator on this worker's backend; its screen is saved if the test fails."""
-    from iconfind._locator import Locator
+    from iconfind.locator import Locator
 
     return Locator(iconfind_backend)
 
@@ -143,8 +143,8 @@ def _save_failure(item: pytest.Item, report: pytest.TestReport) -> None:
         return  # the test used no iconfind locator: nothing of ours loads
     from iconfind._budget import device_call
     from iconfind._deadline import Deadline
-    from iconfind._errors import IconfindError
-    from iconfind._locator import Locator
+    from iconfind.errors import IconfindError
+    from iconfind.locator import Locator
 
     if not isinstance(used, Locator):
         return

@@ -21,9 +21,9 @@ from typing import Any
 import attrs
 from attrs import frozen
 
-from iconfind._errors import PatternFileError
-from iconfind._models import Element
 from iconfind._text import words
+from iconfind.errors import PatternFileError
+from iconfind.models import Element
 
 if sys.version_info >= (3, 11):
     import tomllib

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from iconfind._models import Candidate, Element, FindResult, Point
+    from iconfind.models import Candidate, Element, FindResult, Point
 
 
 def point_to_dict(point: Point) -> dict[str, int]:

@@ -9,7 +9,6 @@ Two lines for a custom agent::
 Needs ``jsonschema`` (extra ``iconfind[agent]``).
 """
 
-from iconfind._errors import AuditLogError
 from iconfind.agent.images import ImagePart, split_images
 from iconfind.agent.outputs import OutputDir
 from iconfind.agent.rails import Action, AuditRecord, FrontApp, Rails, Refusal, current_window
@@ -22,6 +21,7 @@ from iconfind.agent.schemas import (
     tool_spec,
 )
 from iconfind.agent.tools import TOOL_ERRORS, LearnerMemory, ToolBox
+from iconfind.errors import AuditLogError
 
 __all__ = [
     "TOOLS",

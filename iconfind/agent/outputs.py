@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path, PurePath
 
-from iconfind._errors import InvalidArgumentError
+from iconfind.errors import InvalidArgumentError
 
 
 class OutputDir:

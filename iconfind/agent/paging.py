@@ -20,8 +20,8 @@ from typing import Any
 
 import attrs
 
-from iconfind._models import FindResult
 from iconfind.agent.images import IMAGE_KEYS, split_images
+from iconfind.models import FindResult
 
 MAX_RESULT_CHARS = 64_000
 """The most JSON text one tool result may hold (about 16k tokens)."""

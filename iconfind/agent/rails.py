@@ -29,7 +29,7 @@ from typing import IO, Any, Literal
 from attrs import field, frozen
 
 from iconfind._apps import app_key, app_keys
-from iconfind._errors import AuditLogError, InvalidArgumentError
+from iconfind.errors import AuditLogError, InvalidArgumentError
 
 Outcome = Literal["started", "performed", "confirmed", "refused", "failed"]
 

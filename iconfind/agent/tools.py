@@ -28,7 +28,11 @@ from typing import Any, Protocol
 
 import attrs
 
-from iconfind._errors import (
+from iconfind.agent.outputs import OutputDir
+from iconfind.agent.paging import bounded, paged_result
+from iconfind.agent.rails import Action, Permit, Rails, Refusal, current_window
+from iconfind.agent.schemas import ACTION_OPERATIONS, TOOLS, ToolSpec
+from iconfind.errors import (
     AmbiguousError,
     BackendError,
     DeviceTimeoutError,
@@ -37,13 +41,9 @@ from iconfind._errors import (
     InvalidArgumentError,
     InvalidQueryError,
 )
-from iconfind._locator import Locator, NotResolvedError
-from iconfind._models import FindError, FindResult, Point, Selector
-from iconfind._scaling import Scaling
-from iconfind.agent.outputs import OutputDir
-from iconfind.agent.paging import bounded, paged_result
-from iconfind.agent.rails import Action, Permit, Rails, Refusal, current_window
-from iconfind.agent.schemas import ACTION_OPERATIONS, TOOLS, ToolSpec
+from iconfind.locator import Locator, NotResolvedError
+from iconfind.models import FindError, FindResult, Point, Selector
+from iconfind.scaling import Scaling
 
 try:
     import jsonschema
@@ -584,7 +584,7 @@ def _error_object(exc: Exception) -> dict[str, Any]:
     if isinstance(exc, NotResolvedError):
         return exc.result.to_dict()
     if isinstance(exc, DeviceTimeoutError):  # the same timeout result find returns
-        return exc.result().to_dict()
+        return FindResult.from_timeout(exc).to_dict()
     if isinstance(exc, BackendError):
         out = {"error": "backend_error", "message": str(exc)}
         if exc.phase:

@@ -17,9 +17,9 @@ from typing import Any, ClassVar, Protocol, TypeVar
 from attrs import frozen
 from PIL import Image
 
-from iconfind._errors import BackendError, IconfindError, PlatformNotSupportedError
-from iconfind._models import Element, Point
 from iconfind.backends.base import BaseBackend
+from iconfind.errors import BackendError, IconfindError, PlatformNotSupportedError
+from iconfind.models import Element, Point
 
 T = TypeVar("T")
 

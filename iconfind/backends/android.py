@@ -13,10 +13,10 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from iconfind._models import Element
 from iconfind.backends._sdk import SdkBackend, guarded, import_sdk
 from iconfind.backends.base import BackendInfo
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
+from iconfind.models import Element
 
 log = logging.getLogger(__name__)
 

@@ -16,10 +16,10 @@ from PIL import Image, UnidentifiedImageError
 
 from iconfind._deadline import current
 from iconfind._decode import open_rgb
-from iconfind._errors import BackendError, ImageTooLargeError
-from iconfind._models import Element
 from iconfind.backends.base import BackendInfo, BaseBackend
 from iconfind.backends.page_source import parse_page_source
+from iconfind.errors import BackendError, ImageTooLargeError
+from iconfind.models import Element
 
 W3C_ELEMENT = "element-6066-11e4-a52e-4f735466cecf"
 CONNECT_TIMEOUT_S = 10.0

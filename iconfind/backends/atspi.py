@@ -52,8 +52,6 @@ from typing import Any
 from attrs import define, field, frozen
 
 from iconfind._deadline import current_timeout
-from iconfind._errors import InvalidArgumentError
-from iconfind._models import Bounds, Element
 from iconfind.backends._dbus import (
     BusTimeout,
     BusUnavailable,
@@ -62,6 +60,8 @@ from iconfind.backends._dbus import (
     MethodCall,
 )
 from iconfind.backends.base import WindowInfo
+from iconfind.errors import InvalidArgumentError
+from iconfind.models import Bounds, Element
 
 log = logging.getLogger(__name__)
 

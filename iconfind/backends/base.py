@@ -14,7 +14,7 @@ from typing import Protocol, TypeVar, runtime_checkable
 from attrs import frozen
 from PIL import Image
 
-from iconfind._models import Element
+from iconfind.models import Element
 
 
 @runtime_checkable

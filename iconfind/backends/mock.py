@@ -30,9 +30,9 @@ from typing import Any, Literal
 from attrs import field, frozen
 from PIL import Image
 
-from iconfind._errors import BackendError
-from iconfind._models import Element, Point
 from iconfind.backends.base import BackendInfo, BaseBackend
+from iconfind.errors import BackendError
+from iconfind.models import Element, Point
 
 Method = Literal["screen_size", "screenshot", "hierarchy", "tap", "input_text", "info"]
 

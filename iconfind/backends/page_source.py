@@ -17,9 +17,9 @@ from xml.etree.ElementTree import Element as XmlNode
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
-from iconfind._errors import InvalidBoundsError
-from iconfind._models import Bounds, Element
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
+from iconfind.errors import InvalidBoundsError
+from iconfind.models import Bounds, Element
 
 log = logging.getLogger(__name__)
 

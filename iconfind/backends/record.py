@@ -11,10 +11,10 @@ from pathlib import Path
 
 import attrs
 
-from iconfind._errors import SnapshotError
 from iconfind.backends.base import DeviceBackend, backend_info
 from iconfind.backends.replay import HIERARCHY, META, SCREENSHOT, SnapshotMeta
 from iconfind.backends.uiautomator_xml import format_uiautomator_xml
+from iconfind.errors import SnapshotError
 
 
 def backend_meta(backend: DeviceBackend, platform: str = "android") -> SnapshotMeta:

@@ -22,11 +22,11 @@ from PIL import Image, UnidentifiedImageError
 
 from iconfind._deadline import Deadline
 from iconfind._decode import check_pixels, open_rgb
-from iconfind._errors import ImageTooLargeError, SnapshotError
-from iconfind._models import Element, Point
-from iconfind._screen import FINGERPRINT_KEY
 from iconfind.backends.base import BackendInfo, BaseBackend, WindowInfo
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
+from iconfind.errors import ImageTooLargeError, SnapshotError
+from iconfind.models import Element, Point
+from iconfind.screen import FINGERPRINT_KEY
 
 SCREENSHOT = "screenshot.png"
 HIERARCHY = "hierarchy.xml"

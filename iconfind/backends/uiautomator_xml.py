@@ -13,8 +13,8 @@ import re
 import defusedxml.ElementTree as SafeET
 from defusedxml import DefusedXmlException
 
-from iconfind._errors import InvalidBoundsError
-from iconfind._models import Bounds, Element
+from iconfind.errors import InvalidBoundsError
+from iconfind.models import Bounds, Element
 
 log = logging.getLogger(__name__)
 

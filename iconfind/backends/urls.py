@@ -22,8 +22,8 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import SplitResult, unquote, urlsplit
 
-from iconfind._errors import BackendError, BackendUrlError
 from iconfind.backends.base import DeviceBackend
+from iconfind.errors import BackendError, BackendUrlError
 
 ArgsFor = Callable[[SplitResult, str], tuple[Any, ...]]
 

@@ -35,15 +35,15 @@ from PIL import Image
 from iconfind._deadline import current as current_deadline
 from iconfind._deadline import current_timeout, device_phase
 from iconfind._decode import open_rgb
-from iconfind._errors import BackendError, InvalidArgumentError
-from iconfind._models import Bounds, Element
 from iconfind.backends.base import BackendInfo
+from iconfind.errors import BackendError, InvalidArgumentError
 from iconfind.evidence import (
     CONCEPT_PREFIX,
     EvidenceTable,
     is_private_use,
     strip_private_use,
 )
+from iconfind.models import Bounds, Element
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, Page, Playwright

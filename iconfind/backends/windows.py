@@ -18,9 +18,9 @@ from typing import Any, Protocol
 
 from PIL import Image
 
-from iconfind._models import Bounds, Element, Point
 from iconfind.backends._sdk import DesktopBackend, import_sdk
 from iconfind.backends.base import BackendInfo
+from iconfind.models import Bounds, Element, Point
 
 SDK_ROOTS = ("uiautomation", "comtypes", "_ctypes")
 

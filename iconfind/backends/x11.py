@@ -19,11 +19,11 @@ from PIL import Image
 
 from iconfind._budget import Lane
 from iconfind._deadline import Deadline, current_timeout
-from iconfind._errors import BackendError, DeviceTimeoutError
-from iconfind._models import Element
 from iconfind.backends._sdk import guarded
 from iconfind.backends.atspi import AtspiTree
 from iconfind.backends.base import BackendInfo, WindowInfo
+from iconfind.errors import BackendError, DeviceTimeoutError
+from iconfind.models import Element
 
 if TYPE_CHECKING:
     from Xlib.display import Display

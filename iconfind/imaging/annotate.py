@@ -15,7 +15,7 @@ from iconfind.imaging.encode import fit_within
 from iconfind.strategies import grid_geometry as geo
 
 if TYPE_CHECKING:
-    from iconfind._models import Bounds, FindResult
+    from iconfind.models import Bounds, FindResult
 
 DISPLAY_MAX_SIDE = 800
 

@@ -9,7 +9,7 @@ import math
 from attrs import frozen
 from PIL import Image
 
-from iconfind._models import Bounds
+from iconfind.geometry import Bounds
 
 TOKENS_PER_KB = 330
 """The seed's vision-token rate: ~330 tokens per KB of JPEG."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from PIL import Image
 
-from iconfind._models import Bounds
 from iconfind.imaging import _draw
 from iconfind.imaging.encode import fit_within
+from iconfind.models import Bounds
 from iconfind.strategies import grid_geometry as geo
 
 GRID_MAX_SIDE = 1000

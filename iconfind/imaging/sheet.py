@@ -8,8 +8,8 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from iconfind._models import Candidate
 from iconfind.imaging import _draw
+from iconfind.models import Candidate
 
 TILE = 128
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import TypeVar
 
-from iconfind._models import Element
+from iconfind.models import Element
 
 CONTAINER_SHARE = 0.25
 """An element covering more than this share of the screen is a container, not a target."""

@@ -10,10 +10,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from iconfind._models import Bounds, Point
 from iconfind.memory.audit import AuditEntry
 from iconfind.memory.learning import ActionOutcome, Observation
 from iconfind.memory.models import DesktopTarget
+from iconfind.models import Bounds, Point
 
 TARGET_COLUMNS: tuple[str, ...] = (
     "id",

@@ -22,7 +22,6 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image
 
-from iconfind._models import Bounds
 from iconfind._secrets import mask_secrets
 from iconfind.backends.base import AppAwareBackend, DeviceBackend, WindowInfo, backend_info
 from iconfind.memory.audit import AuditEntry
@@ -33,6 +32,7 @@ from iconfind.memory.merge import MEMORY_TOLERANCE_PX, merge_detections
 from iconfind.memory.models import DesktopTarget, LearnedPatterns, ScreenContext, evolve
 from iconfind.memory.security import AppBlocklist
 from iconfind.memory.tree import targets_from_elements
+from iconfind.models import Bounds
 
 VisionDetector = Callable[
     [Image.Image, WindowInfo, Sequence[DesktopTarget]], Sequence[DesktopTarget]

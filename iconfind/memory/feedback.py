@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import attrs
 
-from iconfind._models import Bounds, Element
-from iconfind._scaling import ScreenTransform
 from iconfind.backends.base import DeviceBackend
 from iconfind.memory.base import Memory
 from iconfind.memory.context import window_of
@@ -19,6 +17,8 @@ from iconfind.memory.merge import MEMORY_TOLERANCE_PX
 from iconfind.memory.models import DesktopTarget
 from iconfind.memory.security import AppBlocklist, safe_label
 from iconfind.memory.tree import targets_from_elements
+from iconfind.models import Bounds, Element
+from iconfind.scaling import ScreenTransform
 
 TAP_SCAN_LIMIT = 500
 

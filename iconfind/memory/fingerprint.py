@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 from PIL import Image, ImageStat
 
-from iconfind._models import Bounds
+from iconfind.models import Bounds
 
 if TYPE_CHECKING:
     import imagehash

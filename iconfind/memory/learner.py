@@ -7,10 +7,9 @@ The agent-facing operations, each one call: :meth:`~DesktopLearner.get_screen_co
 
 from __future__ import annotations
 
-from iconfind._errors import BackendError
-from iconfind._models import Element
 from iconfind._secrets import mask_secrets
 from iconfind.backends.base import DeviceBackend
+from iconfind.errors import BackendError
 from iconfind.memory.audit import AuditEntry
 from iconfind.memory.base import Memory
 from iconfind.memory.context import VisionDetector, get_screen_context, window_of
@@ -19,6 +18,7 @@ from iconfind.memory.learning import ActionOutcome, now_s, teach_target
 from iconfind.memory.models import DesktopTarget, ScreenContext, evolve
 from iconfind.memory.security import AppBlocklist
 from iconfind.memory.tree import role_of
+from iconfind.models import Element
 
 
 class DesktopLearner:

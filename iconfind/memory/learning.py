@@ -22,9 +22,9 @@ from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
-from iconfind._models import Bounds, Point
 from iconfind.backends.base import WindowInfo
 from iconfind.memory.models import DesktopTarget, evolve
+from iconfind.models import Bounds, Point
 
 CONFIDENCE_MIN = 0.1
 CONFIDENCE_MAX = 0.99

@@ -14,8 +14,8 @@ from typing import Any, Literal, get_args
 import attrs
 from attrs import field, frozen
 
-from iconfind._models import Bounds, Element, Point
 from iconfind.backends.base import WindowInfo
+from iconfind.models import Bounds, Element, Point
 
 Role = Literal[
     "button",

@@ -42,7 +42,7 @@ try:
 except ImportError as exc:  # pragma: no cover - depends on the environment
     raise ImportError("PostgresMemory needs psycopg 3: pip install 'iconfind[postgres]'") from exc
 
-from iconfind._errors import MemoryStoreError
+from iconfind.errors import MemoryStoreError
 from iconfind.memory._rows import (
     AUDIT_COLUMNS,
     TARGET_COLUMNS,

@@ -13,9 +13,9 @@ from collections.abc import Iterable
 from attrs import field, frozen
 
 from iconfind._apps import app_key, app_keys
-from iconfind._models import Element
 from iconfind._text import id_words
 from iconfind.backends.base import WindowInfo
+from iconfind.models import Element
 
 DEFAULT_BLOCKED_APPS: tuple[str, ...] = (
     "1Password",

@@ -27,8 +27,8 @@ from typing import Any, TypeVar
 
 import platformdirs
 
-from iconfind._errors import MemoryStoreError
 from iconfind.backends.base import WindowInfo
+from iconfind.errors import MemoryStoreError
 from iconfind.memory._rows import (
     TARGET_COLUMNS,
     action_entry,

@@ -33,8 +33,6 @@ from functools import partial
 
 from attrs import field, frozen
 
-from iconfind._models import Confidence, FindResult, Selector
-from iconfind._screen import Screen
 from iconfind._text import normalize
 from iconfind.backends.base import WindowInfo
 from iconfind.memory.audit import AuditEntry
@@ -45,6 +43,8 @@ from iconfind.memory.learning import CONFIDENCE_MIN, now_s, relocated
 from iconfind.memory.models import DesktopTarget
 from iconfind.memory.security import AppBlocklist
 from iconfind.memory.tree import targets_from_elements
+from iconfind.models import Confidence, FindResult, Selector
+from iconfind.screen import Screen
 from iconfind.strategies._matches import label_matches
 from iconfind.strategies.base import Query
 

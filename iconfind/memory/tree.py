@@ -21,13 +21,13 @@ from collections.abc import Sequence
 
 from PIL import Image
 
-from iconfind._models import Element
 from iconfind._text import id_words
 from iconfind.backends.base import WindowInfo
 from iconfind.memory.fingerprint import visual_hash
 from iconfind.memory.learning import now_s, target_id
 from iconfind.memory.models import DesktopTarget, Role
 from iconfind.memory.security import is_password, safe_label
+from iconfind.models import Element
 
 _ROLE_RULES: tuple[tuple[str, Role], ...] = (
     ("menuitem", "menuitem"),

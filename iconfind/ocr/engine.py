@@ -19,8 +19,8 @@ from PIL import Image
 
 from iconfind._deadline import current as current_deadline
 from iconfind._deadline import warm_up
-from iconfind._errors import OcrUnavailableError
-from iconfind._models import Bounds
+from iconfind.errors import OcrUnavailableError
+from iconfind.models import Bounds
 
 DEFAULT_PSM = 11
 """Tesseract page segmentation mode 11, "sparse text": find as much text as possible in no

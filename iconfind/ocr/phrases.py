@@ -21,8 +21,8 @@ from collections.abc import Iterable, Sequence
 
 from attrs import frozen
 
-from iconfind._models import Bounds
 from iconfind._text import words as split_words
+from iconfind.models import Bounds
 from iconfind.ocr.engine import OcrWord
 
 MIN_CONFIDENCE = 30.0

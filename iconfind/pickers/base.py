@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-from iconfind._models import Candidate, Selector
+from iconfind.models import Candidate, Selector
 
 
 @runtime_checkable

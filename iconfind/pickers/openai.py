@@ -16,8 +16,8 @@ from typing import Any
 import httpx
 
 from iconfind._deadline import current as current_deadline
-from iconfind._errors import PickerError
-from iconfind._models import Candidate, Selector
+from iconfind.errors import PickerError
+from iconfind.models import Candidate, Selector
 
 API_KEY_ENV = "OPENAI_API_KEY"
 DEFAULT_BASE_URL = "https://api.openai.com/v1"

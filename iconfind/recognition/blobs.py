@@ -22,7 +22,7 @@ import cv2
 import numpy as np
 from PIL import Image
 
-from iconfind._models import Bounds
+from iconfind.models import Bounds
 
 MIN_SIZE = 16
 MAX_SIZE = 200

@@ -32,9 +32,8 @@ from typing import Any
 
 from attrs import frozen
 
-from iconfind._errors import PatternFileError
-from iconfind._patterns import ICON_WORDS
-from iconfind._text import id_words, words
+from iconfind._text import ICON_WORDS, id_words, words
+from iconfind.errors import PatternFileError
 
 if sys.version_info >= (3, 11):
     import tomllib

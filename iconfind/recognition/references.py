@@ -30,7 +30,7 @@ import platformdirs
 from attrs import field, frozen
 from PIL import Image, ImageDraw, ImageFont
 
-from iconfind._errors import RecognizerUnavailableError
+from iconfind.errors import RecognizerUnavailableError
 from iconfind.recognition import features
 from iconfind.recognition.features import (
     DEFAULT_METHOD,

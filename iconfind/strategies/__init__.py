@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from iconfind._lazy import attach
-from iconfind._patterns import IconPatterns
+from iconfind.patterns import IconPatterns
 
 if TYPE_CHECKING:
     from iconfind.strategies.accessibility import AccessibilityText

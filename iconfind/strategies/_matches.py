@@ -9,11 +9,11 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from iconfind._models import Bounds, Element, FindError, FindResult, Selector
-from iconfind._screen import Screen
 from iconfind._text import folded_words
 from iconfind.matching.labels import Grade, best_label_match
 from iconfind.matching.rank import best_group, is_container, rank_matches
+from iconfind.models import Bounds, Element, FindError, FindResult, Selector
+from iconfind.screen import Screen
 
 OFF_SCREEN_SUGGESTION = "Scroll to bring element into view"
 

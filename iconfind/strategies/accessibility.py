@@ -6,10 +6,10 @@ from functools import partial
 
 from attrs import frozen
 
-from iconfind._models import Element, FindResult, Selector
-from iconfind._screen import Screen
 from iconfind._text import fold
 from iconfind.evidence import refine_label_matches
+from iconfind.models import Element, FindResult, Selector
+from iconfind.screen import Screen
 from iconfind.strategies._matches import label_matches, resolve, visible
 from iconfind.strategies.base import Query
 

@@ -1,6 +1,6 @@
 """What a strategy is: one small object with one method, like a structlog processor.
 
-A strategy reads the :class:`Query` and the shared :class:`~iconfind._screen.Screen` and returns a
+A strategy reads the :class:`Query` and the shared :class:`~iconfind.screen.Screen` and returns a
 :class:`~iconfind.FindResult` when it settles the find (elements, a next step, or an error such as
 ``ambiguous_query``), or ``None`` to hand over to the next strategy in the chain.
 """
@@ -11,9 +11,9 @@ from typing import Protocol, runtime_checkable
 
 from attrs import field, frozen
 
-from iconfind._errors import FollowUpError
-from iconfind._models import FindResult, Selector
-from iconfind._screen import Screen
+from iconfind.errors import FollowUpError
+from iconfind.models import FindResult, Selector
+from iconfind.screen import Screen
 from iconfind.strategies.grid_geometry import check_cell, check_position
 
 

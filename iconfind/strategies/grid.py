@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from attrs import frozen
 
-from iconfind._models import Bounds, Element, FindResult
-from iconfind._screen import Screen
 from iconfind.imaging.encode import encode_jpeg
 from iconfind.imaging.grid_overlay import GRID_MAX_SIDE, render_cell_zoom, render_grid
+from iconfind.models import Bounds, Element, FindResult
+from iconfind.screen import Screen
 from iconfind.strategies import grid_geometry as geo
 from iconfind.strategies._matches import visible
 from iconfind.strategies.base import Query

@@ -12,8 +12,8 @@ Point(x=945, y=1000)
 
 from __future__ import annotations
 
-from iconfind._errors import FollowUpError
-from iconfind._models import Bounds, Point
+from iconfind.errors import FollowUpError
+from iconfind.geometry import Bounds, Point
 
 COLUMNS = 4
 ROWS = 6

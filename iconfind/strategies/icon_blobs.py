@@ -23,11 +23,11 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
-from iconfind._errors import RecognizerUnavailableError
-from iconfind._models import Candidate, Element, FindResult
-from iconfind._patterns import IconPatterns
-from iconfind._screen import Screen
+from iconfind.errors import RecognizerUnavailableError
 from iconfind.imaging.encode import encode_crop, estimate_tokens
+from iconfind.models import Candidate, Element, FindResult
+from iconfind.patterns import IconPatterns
+from iconfind.screen import Screen
 from iconfind.strategies.base import Query
 from iconfind.strategies.visual import (
     CROP_B64_BUDGET,

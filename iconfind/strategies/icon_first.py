@@ -17,10 +17,10 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
-from iconfind._errors import RecognizerUnavailableError
-from iconfind._models import Element, FindResult
-from iconfind._patterns import IconPatterns
-from iconfind._screen import Screen
+from iconfind.errors import RecognizerUnavailableError
+from iconfind.models import Element, FindResult
+from iconfind.patterns import IconPatterns
+from iconfind.screen import Screen
 from iconfind.strategies.base import Query
 from iconfind.strategies.visual import (
     Recognizer,

@@ -14,12 +14,12 @@ import attrs
 from attrs import field, frozen
 from PIL import Image
 
-from iconfind._errors import OcrUnavailableError
-from iconfind._models import Bounds, Element, FindResult
-from iconfind._screen import Screen
+from iconfind.errors import OcrUnavailableError
+from iconfind.models import Bounds, Element, FindResult
 from iconfind.ocr.cache import OcrCache, Words
 from iconfind.ocr.engine import OcrEngine, OcrWord, TesseractEngine
 from iconfind.ocr.phrases import MIN_CONFIDENCE, Phrase, find_phrases, tokens
+from iconfind.screen import Screen
 from iconfind.strategies._matches import said_by_tree
 from iconfind.strategies.base import Query
 

@@ -8,13 +8,13 @@ import enum
 
 from attrs import field, frozen
 
-from iconfind._models import Element, FindError, FindResult
-from iconfind._patterns import IconClass, IconPatterns
-from iconfind._screen import Screen
 from iconfind.evidence import evidence_matches
 from iconfind.matching.ids import IdMatch, id_match
 from iconfind.matching.rank import best_group, is_container, rank_matches
+from iconfind.models import Element, FindError, FindResult
+from iconfind.patterns import IconClass, IconPatterns
 from iconfind.roles import RoleVocabulary
+from iconfind.screen import Screen
 from iconfind.strategies._matches import resolve
 from iconfind.strategies.accessibility import constrain
 from iconfind.strategies.base import Query
@@ -57,7 +57,7 @@ def outermost_distinct(elements: list[Element]) -> list[Element]:
 class ResourceIdPatterns:
     """Tier 2. Grades each element's resource id (and content-desc) against the query: the id
     spells the query (``btn_send`` for "send"), or matches an icon class the query names
-    (:class:`~iconfind._patterns.IconPatterns`), or ends with the query's words (``nav_shop``).
+    (:class:`~iconfind.patterns.IconPatterns`), or ends with the query's words (``nav_shop``).
     Elements covering more than a quarter of the screen are containers (a drawer layout, a
     fragment overlay) and never match. The best grade wins (see :mod:`iconfind.matching.rank`).
 

@@ -21,11 +21,11 @@ from attrs import field, frozen
 from PIL import Image
 
 from iconfind._deadline import current as current_deadline
-from iconfind._errors import RecognizerUnavailableError
-from iconfind._models import Bounds, Candidate, Element, FindError, FindResult
-from iconfind._patterns import IconPatterns
-from iconfind._screen import Screen
+from iconfind.errors import RecognizerUnavailableError
 from iconfind.imaging.encode import clip_to, encode_crop, estimate_tokens
+from iconfind.models import Bounds, Candidate, Element, FindError, FindResult
+from iconfind.patterns import IconPatterns
+from iconfind.screen import Screen
 from iconfind.strategies.base import Query
 
 MIN_SIDE = 16

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from PIL import Image
 
-from iconfind import BackendError, DeviceTimeoutError, FindError, Locator, Point
+from iconfind import BackendError, DeviceTimeoutError, FindError, FindResult, Locator, Point
 from iconfind.backends.appium import CONNECT_TIMEOUT_S, AppiumBackend, http_timeout
 from tests.appium.stub_servers import HANG, SilentServer, W3CStub, w3c_error, w3c_value
 
@@ -74,7 +74,7 @@ def test_a_hanging_tap_ends_in_a_timeout_result() -> None:
         with pytest.raises(DeviceTimeoutError) as caught:
             Locator(backend, budget_s=0.5).tap(Point(5, 5))
         assert isinstance(caught.value, BackendError)  # one timeout type, a backend error
-        assert caught.value.result().error is FindError.TIMEOUT
+        assert FindResult.from_timeout(caught.value).error is FindError.TIMEOUT
         assert caught.value.phase == "device:tap"
 
 

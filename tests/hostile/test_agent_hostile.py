@@ -18,10 +18,10 @@ import pytest
 from mcp import ClientSession
 
 from iconfind import Locator, Point, ReplayBackend, Scaling
-from iconfind._errors import AuditLogError, InvalidArgumentError
 from iconfind.agent import Rails, ToolBox
 from iconfind.agent.paging import MAX_RESULT_CHARS
 from iconfind.backends.base import WindowInfo
+from iconfind.errors import AuditLogError, InvalidArgumentError
 from iconfind.memory import AppBlocklist
 from tests.agent.test_mcp_server import REPO, run_session, text_of
 from tests.hostile.snapshots import SNAPSHOTS, many_items

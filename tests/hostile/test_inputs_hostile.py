@@ -14,8 +14,8 @@ from mcp import ClientSession
 
 from iconfind import Locator, Point, ReplayBackend, Scaling
 from iconfind._decode import MAX_SCREEN_PIXELS, open_rgb
-from iconfind._errors import ImageTooLargeError, InvalidArgumentError, SnapshotError
 from iconfind.agent import ToolBox
+from iconfind.errors import ImageTooLargeError, InvalidArgumentError, SnapshotError
 from tests.agent.test_mcp_server import REPO, run_session, text_of
 from tests.conftest import png_claiming
 from tests.hostile.snapshots import SNAPSHOTS, snapshot

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from iconfind import IconPatterns
-from iconfind._errors import PatternFileError
+from iconfind.errors import PatternFileError
 from iconfind.recognition import concepts
 from iconfind.recognition.concepts import (
     ConceptTable,

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 from iconfind import IconPatterns
-from iconfind._errors import RecognizerUnavailableError
+from iconfind.errors import RecognizerUnavailableError
 from iconfind.recognition import IconRecognizer, ReferenceSet, load_or_build, references
 from iconfind.recognition.features import shape_of
 from iconfind.recognition.references import FONT_ROOT_ENV, GlyphTable, render_glyph

@@ -10,7 +10,7 @@ import pytest
 from PIL import Image
 
 from iconfind import Bounds, Element, FollowUpError, Locator, ReplayBackend, Selector
-from iconfind._screen import Screen
+from iconfind.screen import Screen
 from iconfind.strategies import default_chain
 from iconfind.strategies.base import Query
 from iconfind.strategies.grid import Grid

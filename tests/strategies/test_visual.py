@@ -21,7 +21,7 @@ from iconfind import (
     VisualCandidates,
     default_chain,
 )
-from iconfind._screen import Screen
+from iconfind.screen import Screen
 from iconfind.strategies.base import Query
 from iconfind.strategies.visual import (
     dedupe_nested,

@@ -98,7 +98,7 @@ def test_the_timeout_type_is_a_backend_error_naming_who_overran() -> None:
     assert isinstance(device, BackendError) and isinstance(local, BackendError)
     assert device.culprit == "device" and "device did not answer" in device.suggestion
     assert local.culprit == "local" and "Local work (visual)" in local.suggestion
-    wire = local.result().to_dict()
+    wire = FindResult.from_timeout(local).to_dict()
     assert wire["error"] == "timeout" and wire["phase"] == "visual"
     assert "unresponsive" not in wire["suggestion"]
 
@@ -140,7 +140,7 @@ def test_a_hung_tap_raises_the_one_timeout_type(anr: ReplayBackend, hang: Hang) 
     with pytest.raises(DeviceTimeoutError) as caught:
         Locator(backend, budget_s=0.3).tap(Point(10, 10))
     assert caught.value.phase == "device:tap"
-    assert caught.value.result().error is FindError.TIMEOUT
+    assert FindResult.from_timeout(caught.value).error is FindError.TIMEOUT
 
 
 def test_tap_of_a_query_whose_find_timed_out_raises_the_same_timeout(

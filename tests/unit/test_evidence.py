@@ -8,8 +8,8 @@ import pytest
 from PIL import Image
 
 from iconfind import AccessibilityText, Element, Locator, ReplayBackend, ResourceIdPatterns
-from iconfind._errors import PatternFileError
 from iconfind.backends import parse_uiautomator_xml
+from iconfind.errors import PatternFileError
 from iconfind.evidence import Evidence, EvidenceTable, strip_private_use
 from tests.delegating import DelegatingBackend
 

@@ -74,7 +74,7 @@ def test_tap_of_a_point_under_scaling_times_out_on_the_size_read(device: SizeHan
     with pytest.raises(DeviceTimeoutError) as caught:
         _locator(device).tap(Point(10, 10))
     assert caught.value.phase == "device:screen_size"
-    assert caught.value.result().error is FindError.TIMEOUT
+    assert FindResult.from_timeout(caught.value).error is FindError.TIMEOUT
     assert device.inner.taps == []
 
 

@@ -8,13 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from iconfind._models import Element, Selector
-from iconfind._screen import Screen
 from iconfind._text import fold, folded_words
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
 from iconfind.matching.ids import IdMatch, id_match, id_terms, query_terms
 from iconfind.matching.labels import Grade, match_label
 from iconfind.matching.rank import is_container
+from iconfind.models import Element, Selector
+from iconfind.screen import Screen
 from iconfind.strategies._matches import label_matches, said_by_tree
 from iconfind.strategies.accessibility import AccessibilityText
 from iconfind.strategies.base import Query

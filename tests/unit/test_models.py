@@ -15,7 +15,7 @@ from iconfind import (
     InvalidQueryError,
     Selector,
 )
-from iconfind._models import Candidate, Point
+from iconfind.models import Candidate, Point
 
 coordinates = st.integers(min_value=-5000, max_value=20000)
 sizes = st.integers(min_value=0, max_value=5000)

@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from iconfind import Element
-from iconfind._errors import PatternFileError
+from iconfind.errors import PatternFileError
 from iconfind.roles import RoleVocabulary
 
 ROLES = RoleVocabulary.default()

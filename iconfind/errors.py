@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from iconfind._models import FindResult
+    from iconfind.models import FindResult
 
 
 class IconfindError(Exception):
@@ -114,12 +114,6 @@ class DeviceTimeoutError(BackendError):
             f"Local work ({self.phase or 'the find'}) used up the budget (a busy or slow "
             "machine): raise the budget"
         )
-
-    def result(self) -> FindResult:
-        """This timeout as a ``FindResult`` (``error="timeout"`` with ``phase``)."""
-        from iconfind._models import FindError, FindResult
-
-        return FindResult.failure(FindError.TIMEOUT, self.suggestion, phase=self.phase or None)
 
 
 class PatternFileError(IconfindError):

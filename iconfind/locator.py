@@ -10,18 +10,18 @@ import attrs
 
 from iconfind._budget import device_call
 from iconfind._deadline import DEFAULT_BUDGET_S, Clock, Deadline, check_budget, default_budget
-from iconfind._errors import (
+from iconfind.backends.base import DeviceBackend
+from iconfind.errors import (
     AmbiguousError,
     DeviceTimeoutError,
     FollowUpError,
     IconfindError,
     InvalidArgumentError,
 )
-from iconfind._models import Bounds, Candidate, Element, FindError, FindResult, Point, Selector
-from iconfind._patterns import IconPatterns
-from iconfind._scaling import Scaling, ScreenTransform, device_tap_point
-from iconfind._screen import Screen
-from iconfind.backends.base import DeviceBackend
+from iconfind.models import Bounds, Candidate, Element, FindError, FindResult, Point, Selector
+from iconfind.patterns import IconPatterns
+from iconfind.scaling import Scaling, ScreenTransform, device_tap_point
+from iconfind.screen import Screen
 from iconfind.strategies import default_chain
 from iconfind.strategies.base import Query, Strategy
 
@@ -136,7 +136,7 @@ class Locator:
                     result = self._resolve_with_picker(self.picker, request, screen, result)
                     screen.deadline.check("picker")
             except DeviceTimeoutError as exc:
-                result = exc.result()
+                result = FindResult.from_timeout(exc)
             return self._finish(result, screen, selector)
 
     def _run_chain(self, request: Query, screen: Screen) -> FindResult:
@@ -164,7 +164,7 @@ class Locator:
             try:
                 _ = screen.size  # needed to convert coordinates, read under the same deadline
             except DeviceTimeoutError as exc:
-                result = exc.result()
+                result = FindResult.from_timeout(exc)
         result = attrs.evolve(
             result,
             query=selector,
@@ -396,7 +396,7 @@ class Locator:
             if self.scaling is not None:
                 _ = screen.size
         except DeviceTimeoutError as exc:
-            return exc.result()
+            return FindResult.from_timeout(exc)
         result = FindResult(elements=elements, source="accessibility")
         return self._to_caller_space(result, screen)
 

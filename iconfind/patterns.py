@@ -17,8 +17,8 @@ from typing import Any
 
 from attrs import frozen
 
-from iconfind._errors import PatternFileError
-from iconfind._text import contains_run, normalize, words
+from iconfind._text import ICON_WORDS, contains_run, normalize, words
+from iconfind.errors import PatternFileError
 from iconfind.matching.ids import id_terms
 
 if sys.version_info >= (3, 11):
@@ -35,8 +35,6 @@ FILLER_WORDS = frozenset(
 MAX_DESCRIPTION_WORDS = 4
 """A content-desc longer than this is a sentence, not an icon's name."""
 
-ICON_WORDS = frozenset({"icon", "icons", "button", "btn", "glyph", "symbol"})
-"""Words that make a query read as a visual thing even when its phrase is unknown."""
 
 
 @frozen

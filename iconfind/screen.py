@@ -16,9 +16,9 @@ from PIL import Image
 
 from iconfind._budget import device_call
 from iconfind._deadline import Clock, Deadline
-from iconfind._models import Element
 from iconfind._secrets import mask_secrets
 from iconfind.backends.base import DeviceBackend
+from iconfind.models import Element
 
 T = TypeVar("T")
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from attrs import field, frozen
 from PIL import Image
 
-from iconfind._errors import InvalidArgumentError
-from iconfind._models import Bounds, Point
+from iconfind.errors import InvalidArgumentError
+from iconfind.models import Bounds, Point
 
 DEFAULT_MAX_DIMENSION = 1000
 

@@ -1,0 +1,150 @@
+"""The package's shape, as a maintainer can check it: public objects live in public modules, and
+the modules import each other without cycles."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import iconfind
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "iconfind"
+
+
+def test_no_public_name_lives_in_a_private_module() -> None:
+    """Users see ``iconfind.errors.SnapshotError`` in tracebacks, not ``iconfind.errors``."""
+    private = {}
+    for name in iconfind.__all__:
+        obj = getattr(iconfind, name)
+        if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+            continue
+        module = obj.__module__
+        if any(part.startswith("_") for part in module.split(".")):
+            private[name] = module
+    assert private == {}
+
+
+def test_every_name_in_all_exists() -> None:
+    assert sorted(iconfind.__all__) == sorted(set(iconfind.__all__))
+    for name in iconfind.__all__:
+        assert hasattr(iconfind, name), name
+
+
+# -- the import graph ---------------------------------------------------------------------------
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in PACKAGE.rglob("*.py"):
+        parts = list(path.relative_to(ROOT).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        found[".".join(parts)] = path
+    return found
+
+
+MODULES = _modules()
+
+
+def _resolve(name: str) -> str | None:
+    while name and name not in MODULES:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def imports_of(module: str) -> set[str]:
+    """The iconfind modules ``module`` imports at run time, at any depth of its code (imports
+    inside functions count: they are dependencies too; ``if TYPE_CHECKING:`` ones do not)."""
+    path = MODULES[module]
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str | None] = set()
+
+    class Visitor(ast.NodeVisitor):
+        def visit_If(self, node: ast.If) -> None:
+            if _is_type_checking(node.test):
+                for child in node.orelse:
+                    self.visit(child)
+                return
+            self.generic_visit(node)
+
+        def visit_Import(self, node: ast.Import) -> None:
+            found.update(_resolve(a.name) for a in node.names if a.name.startswith("iconfind"))
+
+        def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+            if node.level:
+                base = package
+                for _ in range(node.level - 1):
+                    base = base.rpartition(".")[0]
+                name = f"{base}.{node.module}" if node.module else base
+            else:
+                name = node.module or ""
+            if not name.startswith("iconfind"):
+                return
+            for alias in node.names:
+                submodule = f"{name}.{alias.name}"
+                found.add(submodule if submodule in MODULES else _resolve(name))
+
+    Visitor().visit(ast.parse(path.read_text(encoding="utf-8")))
+    found.discard(None)
+    found.discard(module)
+    return {m for m in found if m is not None}
+
+
+def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """Strongly connected components with more than one module (Tarjan)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    out: list[list[str]] = []
+
+    def visit(node: str) -> None:
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for other in sorted(graph.get(node, ())):
+            if other not in index:
+                visit(other)
+                low[node] = min(low[node], low[other])
+            elif other in on_stack:
+                low[node] = min(low[node], index[other])
+        if low[node] == index[node]:
+            component = []
+            while True:
+                top = stack.pop()
+                on_stack.discard(top)
+                component.append(top)
+                if top == node:
+                    break
+            if len(component) > 1:
+                out.append(sorted(component))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return out
+
+
+def test_the_cycle_finder_finds_cycles() -> None:
+    assert cycles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+def test_the_import_graph_sees_lazy_imports() -> None:
+    assert "iconfind.wire" in imports_of("iconfind.models"), "to_dict's lazy import counts"
+
+
+def test_the_import_graph_has_no_cycle() -> None:
+    """Module-level and function-level imports alike (a lazy import hides a cycle, it does not
+    remove it). Package ``__init__`` files that re-export their modules are edges like any other.
+    """
+    graph = {module: imports_of(module) for module in MODULES}
+    assert cycles(graph) == []
