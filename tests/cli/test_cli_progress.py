@@ -45,7 +45,9 @@ def test_a_slow_command_shows_a_progress_line_then_erases_it(
     monkeypatch.setenv("ICONFIND_PROGRESS", "1")
     monkeypatch.setattr("sys.stderr", stderr)
     monkeypatch.setattr("iconfind.progress.DELAY_S", 0.0)
-    monkeypatch.setattr(cli_module, "open_backend", lambda _args: SlowUntilSeen(stderr))
+    monkeypatch.setattr(
+        cli_module, "open_backend", lambda _args, _deadline=None: SlowUntilSeen(stderr)
+    )
     assert main(["find", "overflow menu", "--replay", "x", "--json", "--budget", "600"]) == 0
     out = capsys.readouterr().out
     assert json.loads(out)["tier"] == 2, "stdout is still exactly one JSON object"

@@ -38,7 +38,9 @@ def _locator(web: DeviceBackend) -> Locator:
 
 
 def _taps(web: WebBackend, query: str) -> list[str]:
-    result = _locator(web).tap(query)
+    # first=True: a page may repeat the target (a delete button per todo row); the first match
+    # in document order must be the element the page means.
+    result = _locator(web).tap(query, first=True)
     assert result.ok, (query, result.error, result.tier)
     assert result.tier in (1, 2), (query, result.tier)
     return clicks(web)
