@@ -17,7 +17,7 @@ import pytest
 
 # Outcome tests must not depend on how busy the machine is: every Locator and CLI run without an
 # explicit budget gets one it cannot hit. Budgets themselves are tested with backends that really
-# hang (tests/unit/test_deadline.py), and the default budget by the timing-marked tests.
+# hang (tests/test_deadline.py), and the default budget by the timing-marked tests.
 os.environ["ICONFIND_BUDGET"] = "600"
 
 REPO = Path(__file__).resolve().parent.parent
