@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
@@ -31,16 +30,12 @@ from typing import Any
 
 from attrs import field, frozen
 
+from iconfind._data_files import parse_toml, read_toml, string_list
 from iconfind._text import folded_words, id_words, normalize, words
 from iconfind.errors import PatternFileError
 from iconfind.models import Element
 from iconfind.patterns import FILLER_WORDS, IconClass, IconPatterns
 from iconfind.roles import RoleQuery, RoleVocabulary
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
 
 ENV_VAR = "ICONFIND_EVIDENCE"
 
@@ -121,7 +116,9 @@ class EvidenceTable:
         """The default table with the tables of ``paths`` (TOML of the shipped shape) over it."""
         table = cls.default() if include_default else cls()
         for path in paths:
-            table = table.extended(cls.from_mapping(_read_toml(Path(path)), str(path)))
+            table = table.extended(
+                cls.from_mapping(read_toml(Path(path), "evidence file"), str(path))
+            )
         return table
 
     @classmethod
@@ -146,16 +143,16 @@ class EvidenceTable:
             codepoints[_family_key(family)] = parsed
         concepts = {
             normalize(name): tuple(
-                w for w in (words(p) for p in [name, *_strings(phrases, where, name)]) if w
+                w for w in (words(p) for p in [name, *string_list(phrases, where, name)]) if w
             )
             for name, phrases in _table(raw, "concepts", where).items()
         }
         return cls(
             prefixes=tuple(
-                p.casefold() for p in _strings(raw.get("prefixes", []), where, "prefixes")
+                p.casefold() for p in string_list(raw.get("prefixes", []), where, "prefixes")
             ),
             ligature_classes=frozenset(
-                c.casefold() for c in _strings(raw.get("ligature_classes", []), where, "classes")
+                c.casefold() for c in string_list(raw.get("ligature_classes", []), where, "classes")
             ),
             names={
                 k.casefold(): v for k, v in _str_table(raw.get("names", {}), where, "names").items()
@@ -613,10 +610,12 @@ def _has_ancestor_in(element: Element, chosen: set[int], by_index: Mapping[int, 
 @lru_cache(maxsize=4)
 def _default_table(extra: str) -> EvidenceTable:
     shipped = resources.files("iconfind").joinpath("data/icon_evidence.toml").read_text("utf-8")
-    table = EvidenceTable.from_mapping(_parse_toml(shipped, "iconfind/data/icon_evidence.toml"))
+    table = EvidenceTable.from_mapping(parse_toml(shipped, "iconfind/data/icon_evidence.toml"))
     for part in extra.split(os.pathsep):
         if part.strip():
-            table = table.extended(EvidenceTable.from_mapping(_read_toml(Path(part)), part))
+            table = table.extended(
+                EvidenceTable.from_mapping(read_toml(Path(part), "evidence file"), part)
+            )
     return table
 
 
@@ -638,30 +637,6 @@ def _str_table(value: Any, where: str, key: str) -> dict[str, str]:
     ):
         raise PatternFileError(f"{where}: {key} must be a table of strings")
     return dict(value)
-
-
-def _strings(value: Any, where: str, key: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise PatternFileError(f"{where}: {key} must be a list of strings")
-    return value
-
-
-def _parse_toml(text: str, where: str) -> dict[str, Any]:
-    try:
-        parsed: dict[str, Any] = tomllib.loads(text)
-        return parsed
-    except tomllib.TOMLDecodeError as exc:
-        raise PatternFileError(f"{where}: not valid TOML ({exc})") from None
-
-
-def _read_toml(path: Path) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise PatternFileError(
-            f"{path}: cannot read evidence file ({exc.strerror or exc})"
-        ) from None
-    return _parse_toml(text, str(path))
 
 
 __all__ = [

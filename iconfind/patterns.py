@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import sys
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from importlib import resources
@@ -17,14 +16,10 @@ from typing import Any
 
 from attrs import frozen
 
+from iconfind._data_files import parse_toml, string_list
 from iconfind._text import ICON_WORDS, contains_run, normalize, words
 from iconfind.errors import PatternFileError
 from iconfind.matching.ids import id_terms
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
 
 ENV_VAR = "ICONFIND_PATTERNS"
 
@@ -34,7 +29,6 @@ FILLER_WORDS = frozenset(
 """Words a query may carry around a phrase without changing which icon it means."""
 MAX_DESCRIPTION_WORDS = 4
 """A content-desc longer than this is a sentence, not an icon's name."""
-
 
 
 @frozen
@@ -115,8 +109,8 @@ class IconPatterns:
                 raise PatternFileError(
                     f"{where}: class {name!r} has unknown keys {sorted(unknown)}"
                 )
-            ids = _string_list(spec.get("ids", []), where, name, "ids")
-            phrases = _string_list(spec.get("phrases", []), where, name, "phrases")
+            ids = string_list(spec.get("ids", []), where, f"{name}.ids")
+            phrases = string_list(spec.get("phrases", []), where, f"{name}.phrases")
             key = normalize(str(name))
             classes[key] = IconClass(
                 name=key,
@@ -197,20 +191,6 @@ def _id_pattern(pattern: str) -> tuple[str, ...]:
     return id_terms(pattern)
 
 
-def _string_list(value: Any, where: str, name: str, key: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise PatternFileError(f"{where}: {name}.{key} must be a list of strings")
-    return value
-
-
-def _parse_toml(text: str, where: str) -> dict[str, Any]:
-    try:
-        parsed: dict[str, Any] = tomllib.loads(text)
-        return parsed
-    except tomllib.TOMLDecodeError as exc:
-        raise PatternFileError(f"{where}: not valid TOML ({exc})") from None
-
-
 def _read_file(path: Path) -> Any:
     try:
         text = path.read_text(encoding="utf-8")
@@ -223,11 +203,11 @@ def _read_file(path: Path) -> Any:
             return json.loads(text)
         except json.JSONDecodeError as exc:
             raise PatternFileError(f"{path}: not valid JSON ({exc})") from None
-    return _parse_toml(text, str(path))
+    return parse_toml(text, str(path))
 
 
 @lru_cache(maxsize=1)
 def _shipped_table() -> IconPatterns:
     """The shipped table, parsed once per process (every new Locator's chain asks for it)."""
     shipped = resources.files("iconfind").joinpath("data/icon_patterns.toml").read_text("utf-8")
-    return IconPatterns.from_mapping(_parse_toml(shipped, "iconfind/data/icon_patterns.toml"))
+    return IconPatterns.from_mapping(parse_toml(shipped, "iconfind/data/icon_patterns.toml"))

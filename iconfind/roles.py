@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from importlib import resources
@@ -21,14 +20,10 @@ from typing import Any
 import attrs
 from attrs import frozen
 
+from iconfind._data_files import parse_toml, string_list
 from iconfind._text import words
 from iconfind.errors import PatternFileError
 from iconfind.models import Element
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
 
 ENV_VAR = "ICONFIND_ROLES"
 PLATFORMS = ("android", "web", "atspi", "uia", "ax", "ios")
@@ -124,11 +119,11 @@ class RoleVocabulary:
             for flag in ("soft", "any_clickable"):
                 if not isinstance(spec.get(flag, False), bool):
                     raise PatternFileError(f"{where}: {name}.{flag} must be true or false")
-            phrases = _strings(spec.get("words", []), where, name, "words")
+            phrases = string_list(spec.get("words", []), where, f"{name}.words")
             platform_roles = [
                 kind.casefold()
                 for platform in PLATFORMS
-                for kind in _strings(spec.get(platform, []), where, name, platform)
+                for kind in string_list(spec.get(platform, []), where, f"{name}.{platform}")
             ]
             roles[str(name)] = Role(
                 name=str(name),
@@ -165,7 +160,7 @@ class RoleVocabulary:
                     f"{path}: cannot read role file ({exc.strerror or exc})"
                 ) from None
             table = table.extended(
-                RoleVocabulary.from_mapping(_parse_toml(text, str(path)), str(path))
+                RoleVocabulary.from_mapping(parse_toml(text, str(path)), str(path))
             )
         return table
 
@@ -224,7 +219,7 @@ class RoleVocabulary:
 @lru_cache(maxsize=4)
 def _default(extra: str) -> RoleVocabulary:
     shipped = resources.files("iconfind").joinpath("data/roles.toml").read_text("utf-8")
-    table = RoleVocabulary.from_mapping(_parse_toml(shipped, "iconfind/data/roles.toml"))
+    table = RoleVocabulary.from_mapping(parse_toml(shipped, "iconfind/data/roles.toml"))
     return table.extended_with_files(Path(p) for p in extra.split(os.pathsep) if p.strip())
 
 
@@ -254,20 +249,6 @@ def _cut(query: str, phrase: tuple[str, ...], *, at_end: bool) -> str:
     rest = pattern.sub("", query, count=1)
     articles_re = r"^\s*(?:(?:" + "|".join(sorted(_LEADING_FILLER)) + r")\b\s*)+"
     return re.sub(articles_re, "", rest, flags=re.IGNORECASE).strip()
-
-
-def _strings(value: Any, where: str, name: str, key: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise PatternFileError(f"{where}: {name}.{key} must be a list of strings")
-    return value
-
-
-def _parse_toml(text: str, where: str) -> dict[str, Any]:
-    try:
-        parsed: dict[str, Any] = tomllib.loads(text)
-        return parsed
-    except tomllib.TOMLDecodeError as exc:
-        raise PatternFileError(f"{where}: not valid TOML ({exc})") from None
 
 
 __all__ = ["ENV_VAR", "PLATFORMS", "Role", "RoleQuery", "RoleVocabulary"]

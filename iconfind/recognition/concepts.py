@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from collections.abc import Iterable, Mapping
 from functools import lru_cache
 from importlib import resources
@@ -32,13 +31,9 @@ from typing import Any
 
 from attrs import frozen
 
+from iconfind._data_files import parse_toml, string_list
 from iconfind._text import ICON_WORDS, id_words, words
 from iconfind.errors import PatternFileError
-
-if sys.version_info >= (3, 11):
-    import tomllib
-else:  # pragma: no cover - exercised on 3.10 only
-    import tomli as tomllib
 
 ENV_VAR = "ICONFIND_CONCEPTS"
 
@@ -149,8 +144,8 @@ class ConceptTable:
                 raise PatternFileError(
                     f"{where}: concept {concept_id!r} has unknown keys {sorted(unknown)}"
                 )
-            phrases = _strings(spec.get("phrases", []), where, concept_id, "phrases")
-            keys = _strings(spec.get("keys", []), where, concept_id, "keys")
+            phrases = string_list(spec.get("phrases", []), where, f"{concept_id}.phrases")
+            keys = string_list(spec.get("keys", []), where, f"{concept_id}.keys")
             own = words(concept_id.replace("_", " "))
             concepts[concept_id] = Concept(
                 id=concept_id,
@@ -253,7 +248,7 @@ def _key_index(table: ConceptTable) -> dict[tuple[str, ...], tuple[str, ...]]:
 @lru_cache(maxsize=4)
 def _default(extra: str) -> ConceptTable:
     text = resources.files("iconfind").joinpath("data/icon_concepts.toml").read_text("utf-8")
-    table = ConceptTable.from_mapping(_parse(text, "iconfind/data/icon_concepts.toml"))
+    table = ConceptTable.from_mapping(parse_toml(text, "iconfind/data/icon_concepts.toml"))
     for part in extra.split(os.pathsep):
         if part.strip():
             path = Path(part)
@@ -263,22 +258,10 @@ def _default(extra: str) -> ConceptTable:
                 raise PatternFileError(
                     f"{path}: cannot read concept file ({exc.strerror or exc})"
                 ) from None
-            table = table.extended(ConceptTable.from_mapping(_parse(content, str(path)), str(path)))
+            table = table.extended(
+                ConceptTable.from_mapping(parse_toml(content, str(path)), str(path))
+            )
     return table
-
-
-def _parse(text: str, where: str) -> dict[str, Any]:
-    try:
-        parsed: dict[str, Any] = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PatternFileError(f"{where}: not valid TOML ({exc})") from None
-    return parsed
-
-
-def _strings(value: Any, where: str, concept_id: str, key: str) -> list[str]:
-    if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-        raise PatternFileError(f"{where}: {concept_id}.{key} must be a list of strings")
-    return value
 
 
 def concept_for_phrase(query: str) -> str | None:
