@@ -18,10 +18,25 @@ from iconfind.screen import Screen
 OFF_SCREEN_SUGGESTION = "Scroll to bring element into view"
 
 
+_last_visible: tuple[Sequence[Element], list[Element]] | None = None
+"""The last tree :func:`visible` filtered and its answer. A find's tiers all read the one list
+the :class:`~iconfind.Screen` captured, so the filter runs once per find, not once per tier."""
+
+
 def visible(elements: Sequence[Element]) -> list[Element]:
-    """Elements with an area: zero-sized nodes cannot be seen or tapped."""
+    """Elements with an area: zero-sized nodes cannot be seen or tapped.
+
+    The answer is shared by every caller that passes the same list object (a find's tiers do):
+    treat it as read-only.
+    """
+    global _last_visible
+    last = _last_visible  # one read: another thread may replace it meanwhile
+    if last is not None and last[0] is elements:
+        return last[1]
     # Edges compared directly: three property calls per node showed on 10k-node trees.
-    return [e for e in elements if (b := e.bounds).x2 > b.x1 and b.y2 > b.y1]
+    shown = [e for e in elements if (b := e.bounds).x2 > b.x1 and b.y2 > b.y1]
+    _last_visible = (elements, shown)
+    return shown
 
 
 def screen_extent(elements: Sequence[Element]) -> tuple[int, int]:

@@ -191,3 +191,24 @@ def test_absent_query_is_not_found_with_a_suggestion() -> None:
     result = Locator(ReplayBackend(SNAPSHOTS / "toolbar")).find("Telescope")
     assert result.error is FindError.NOT_FOUND
     assert result.suggestion == "Element may not exist on current screen"
+
+
+
+def test_the_visibility_filter_runs_once_per_find() -> None:
+    """Tiers 1 and 2 (and the grid's check) read the one tree a find captured: it is filtered
+    once, and a different tree is filtered afresh."""
+    import iconfind.strategies._matches as matches
+
+    reads: list[int] = []
+
+    class CountingList(list):  # type: ignore[type-arg]
+        def __iter__(self):  # type: ignore[no-untyped-def]
+            reads.append(1)
+            return super().__iter__()
+
+    elements = ReplayBackend(SNAPSHOTS / "toolbar").hierarchy() or []
+    tree = CountingList(elements)
+    first = matches.visible(tree)
+    assert matches.visible(tree) is first and len(reads) == 1
+    copy = list(elements)
+    assert matches.visible(copy) == first and matches.visible(copy) is not first  # its own pass
