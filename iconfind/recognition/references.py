@@ -346,17 +346,10 @@ class ReferenceSet:
             ),
         )
 
-    def save_compact(self, path: Path) -> None:
-        """Save for shipping: each row as int8 with a per-row float32 scale (a quarter of the
-        float32 size; cosine similarities move by < 0.002), zip-compressed."""
-        peak = np.abs(self.vectors).max(axis=1, keepdims=True)
-        scale = np.where(peak > 0, peak / 127.0, 1.0).astype(np.float32)
-        quantised = np.round(self.vectors / scale).astype(np.int8)
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def _described_by(self) -> dict[str, Any]:
+        """The arrays both file forms share: what each row is (classes, sources, fonts, method)
+        and the optional shape masks; :meth:`save` and :meth:`save_compact` add the vectors."""
         arrays: dict[str, Any] = {
-            "quantised": quantised,
-            "scale": scale.ravel(),
-            "labels": self.labels.astype(np.int16),
             "classes": np.asarray(self.classes),
             "sources": np.asarray(self.sources),
             "fonts": np.asarray(self.fonts),
@@ -364,22 +357,25 @@ class ReferenceSet:
         }
         if self.masks is not None:
             arrays["masks"] = self.masks
+        return arrays
+
+    def save_compact(self, path: Path) -> None:
+        """Save for shipping: each row as int8 with a per-row float32 scale (a quarter of the
+        float32 size; cosine similarities move by < 0.002), zip-compressed."""
+        peak = np.abs(self.vectors).max(axis=1, keepdims=True)
+        scale = np.where(peak > 0, peak / 127.0, 1.0).astype(np.float32)
+        quantised = np.round(self.vectors / scale).astype(np.int8)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        arrays = self._described_by()
+        arrays.update(quantised=quantised, scale=scale.ravel(), labels=self.labels.astype(np.int16))
         np.savez_compressed(path, **arrays)
 
     def save(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(path.name + ".tmp")
         with tmp.open("wb") as handle:
-            arrays: dict[str, Any] = {
-                "vectors": self.vectors,
-                "labels": self.labels,
-                "classes": np.asarray(self.classes),
-                "sources": np.asarray(self.sources),
-                "fonts": np.asarray(self.fonts),
-                "method": np.asarray(self.method),
-            }
-            if self.masks is not None:
-                arrays["masks"] = self.masks
+            arrays = self._described_by()
+            arrays.update(vectors=self.vectors, labels=self.labels)
             np.savez(handle, **arrays)
         tmp.replace(path)
 
