@@ -1,36 +1,50 @@
-"""Choose the clear-winner thresholds on held-out icon families; write ``data/acceptance.toml``.
+"""Choose the acceptance policy on held-out icon families, report it honestly, write the data files.
 
-For each held-out design family, the reference set is built *without* that family (so its
-drawings are new to the recognizer, as an app's own icon set would be), and the family's glyphs
-of every concept the references know are rendered as a screen shows them (sizes, light and dark
-themes, tight and on a solid plate; ``bench/icons.py`` renders the cases). Each crop's ranking
-gives (true concept, top concept, top score, lead over the runner-up).
+**Rows.** For each calibration family F (a design lineage of the installed icon fonts), the
+reference set is built *without* F, and F's glyphs of every everyday concept the references know
+are rendered as screens show them (24/48/96 px, light and dark, tight / padded / ripple / plate:
+``bench/icons.py``). Each crop gives a row: its true concept, the top :data:`CONTEXT` concepts
+with scores, and its 32x32 shape mask (for the pair check). Extra *test* families (real
+thin-stroke icon sets rendered to PNG, ``bench/heldout.py``) are scored against the full shipped
+references. Rows are cached under ``/tmp/iconfind-calibration/``, keyed by a hash of the
+references, the scoring code and the renders, so a rerun after a rule change takes seconds and a
+rerun after a scoring change takes a few minutes.
 
-A crop whose top concept is wrong is exactly the dangerous case: a user asks for that top
-concept, it is absent, and this crop (its look-alike) is on screen. The thresholds make every
-such crop rejected:
+**Policy** (:class:`~iconfind.recognition.acceptance.AcceptancePolicy`), chosen from rows of
+some families and the references that do not contain the family under test:
 
-* ``min_score``: fixed floor (:data:`MIN_SCORE`);
-* ``score_bins``: for each band of top scores, a lead above 85 % of the leads of wrong crops in
-  that band whose top concept is an everyday one (plus :data:`SAFETY`), never less than in a
-  higher band: a near-exact match (0.97+) needs less lead than a vague one;
-* ``class_bins``: per asked concept and band, a lead above every wrong crop that ranked that
-  concept first at that score or higher (so no wrong calibration crop is accepted);
-* ``rare_margin``: concepts that are not everyday app icons always need the largest lead any
-  wrong crop had.
+* near-duplicates (:func:`near_duplicates`): an icon font maps two concepts to the very same
+  glyph;
+* confusable partners (:func:`confusable_partners`): concepts (not twins) whose
+  references come close (>= :data:`PARTNER_SIM`), plus every (asked, true) pair of a training
+  crop that ranked a wrong concept first with a lead;
+* per score band, the lead over the best competing concept above every wrong training crop that
+  the pair check did not already reject (plus :data:`SAFETY`); rare concepts need the largest.
 
-Right crops accepted under these thresholds are reported per family (the price of safety).
+**Report.** Printed first: leave-one-family-out -- for each family, the policy chosen on the
+*other* families, applied to it (accepted & right over all crops and over the 22 original
+classes' crops, accepted & wrong, absent-lookalike asks resolved wrong). Then the in-sample
+figures of the shipped policy (chosen on all calibration families), and the pure test families.
 
-    python tools/calibrate_acceptance.py [--families material fontawesome phosphor remix]
+    python tools/calibrate_acceptance.py            # rows cached in /tmp, writes the data files
+    python tools/calibrate_acceptance.py --dry-run  # report only
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
+import inspect
 import json
 import sys
 import time
+from collections import defaultdict
+from collections.abc import Iterable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -38,144 +52,627 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import icons  # noqa: E402  (bench/icons.py: the held-out renders)
 
+from iconfind.recognition import features  # noqa: E402
+from iconfind.recognition import references as references_module  # noqa: E402
+from iconfind.recognition.acceptance import (  # noqa: E402
+    AcceptancePolicy,
+    pair_evidence,
+    unpack_masks,
+)
 from iconfind.recognition.concepts import ConceptTable  # noqa: E402
-from iconfind.recognition.recognizer import IconRecognizer  # noqa: E402
-from iconfind.recognition.references import GlyphTable, load_or_build  # noqa: E402
+from iconfind.recognition.features import FINE_THRESHOLD, SIZE  # noqa: E402
+from iconfind.recognition.recognizer import CONTEXT, IconRecognizer  # noqa: E402
+from iconfind.recognition.references import (  # noqa: E402
+    GlyphTable,
+    ReferenceSet,
+    cache_key,
+    load_or_build,
+)
 
-MIN_SCORE = 0.6
-SAFETY = 0.01
-FLOOR = 0.05
-SCORE_BINS = (0.6, 0.8, 0.9, 0.95, 0.97)
-BAND_QUANTILE = 0.85
-ROWS = Path("/tmp") / "iconfind-calibration-rows.json"
 FAMILIES = ("material", "fontawesome", "phosphor", "remix")
 SIZES = (24, 48, 96)
 THEMES = ("light", "dark")
 VARIANTS = ("tight", "padded", "ripple", "plate")
-OUT = ROOT / "iconfind" / "recognition" / "data" / "acceptance.toml"
+CACHE = Path("/tmp") / "iconfind-calibration"
+DATA = ROOT / "iconfind" / "recognition" / "data"
+
+MIN_SCORE = 0.6
+SAFETY = 0.01
+FLOOR = 0.03
+SCORE_BINS = (0.6, 0.7, 0.8, 0.9, 0.95)
+PARTNER_SIM = 0.8
+PARTNERS_PER = 8
+PAIR_MARGIN = 0.0
+RIVALS = 0
+BAND_QUANTILE = 0.85
+CLASS_BINS = True
+ROW_PARTNER_LEAD = 0.0
+"""A training crop of T ranked W first with at least this lead: (W, T) become partners."""
 
 
-def observe(family: str, everyday: set[str]) -> list[tuple[str, str, float, float]]:
-    """(true, top, score, margin) of every held-out crop of ``family`` showing an everyday
-    concept (the 22 classes and the common concepts: what screens show and people ask for)."""
+# --------------------------------------------------------------------------- rows
+
+
+class Rows:
+    """One family's crops: true concept, top concepts and scores, shape masks."""
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.classes: list[str] = [str(c) for c in data["classes"]]
+        self.true: npt.NDArray[np.int64] = np.asarray(data["true"], np.int64)
+        self.top: npt.NDArray[np.int64] = np.asarray(data["top"], np.int64)
+        self.score: npt.NDArray[np.float32] = np.asarray(data["score"], np.float32)
+        self.masks: npt.NDArray[np.uint8] = np.asarray(data["masks"], np.uint8)
+        self.curated: npt.NDArray[np.bool_] = np.asarray(data["curated"], bool)
+        self._unpacked: npt.NDArray[np.bool_] | None = None
+
+    def __len__(self) -> int:
+        return len(self.true)
+
+    def context(self, i: int) -> list[tuple[str, float]]:
+        return [
+            (self.classes[c], float(s)) for c, s in zip(self.top[i], self.score[i], strict=True)
+        ]
+
+    def truth(self, i: int) -> str:
+        return self.classes[int(self.true[i])]
+
+    def mask(self, i: int) -> npt.NDArray[np.bool_]:
+        if self._unpacked is None:
+            self._unpacked = unpack_masks(self.masks, SIZE)
+        return self._unpacked[i]
+
+
+def _scoring_fingerprint() -> str:
+    """Everything a row depends on besides the references: scoring code, renders, concepts."""
+    digest = hashlib.sha256()
+    for source in (
+        inspect.getsource(IconRecognizer.score_array),
+        inspect.getsource(IconRecognizer._refined),
+        inspect.getsource(IconRecognizer.with_defaults),
+        inspect.getsource(icons.render_case),
+        inspect.getsource(icons.held_out_glyphs),
+        Path(features.__file__).read_text("utf-8"),
+        Path(references_module.__file__).read_text("utf-8"),
+        json.dumps([SIZES, THEMES, VARIANTS, CONTEXT]),
+        json.dumps(sorted(c.id for c in ConceptTable.default().concepts.values() if c.common)),
+    ):
+        digest.update(source.encode())
+    import iconfind.recognition.recognizer as rec
+
+    consts = [
+        getattr(rec, n)
+        for n in dir(rec)
+        if n.isupper() and isinstance(getattr(rec, n), float | int)
+    ]
+    digest.update(repr(consts).encode())
+    return digest.hexdigest()[:16]
+
+
+def everyday_concepts() -> set[str]:
     table = GlyphTable.default()
-    references = load_or_build(table.select(exclude_families=[family]))
+    curated = {g.icon_class for g in table.glyphs if g.curated}
+    return curated | {c.id for c in ConceptTable.default().concepts.values() if c.common}
+
+
+def fold_references(family: str | None) -> ReferenceSet:
+    """The references without ``family`` (all installed fonts when ``None``)."""
+    table = GlyphTable.default()
+    if family is None:
+        return load_or_build()
+    return load_or_build(table.select(exclude_families=[family]))
+
+
+def collect(family: str, *, quiet: bool = False) -> Rows:
+    """The rows of one calibration family (cached; see the module docstring)."""
+    table = GlyphTable.default()
+    glyph_sel = table.select(exclude_families=[family])
+    references_key = cache_key(glyph_sel, features.DEFAULT_METHOD)
+    key = hashlib.sha256(f"{references_key}|{_scoring_fingerprint()}|{family}".encode())
+    key = key.hexdigest()[:20]
+    path = CACHE / f"rows-{family}-{key}.npz"
+    if path.exists():
+        with np.load(path) as data:
+            return Rows({k: data[k] for k in data.files})
+    start = time.perf_counter()
+    references = load_or_build(glyph_sel)
     recognizer = IconRecognizer.with_defaults(references, calibrated=False)
-    known = set(references.classes) & everyday
+    known = set(references.classes) & everyday_concepts()
     glyphs = [g for g in icons.held_out_glyphs(table, family) if g.icon_class in known]
-    rows = []
-    for crop, glyph, *_ in icons.cases(glyphs, SIZES, THEMES, VARIANTS):
-        ranking = recognizer.rank(crop, top=2)
-        score = ranking[0][1]
-        margin = score - (ranking[1][1] if len(ranking) > 1 else 0.0)
-        rows.append((glyph.icon_class, ranking[0][0], score, margin))
+    crops = (
+        (crop, glyph.icon_class, glyph.curated)
+        for crop, glyph, *_ in icons.cases(glyphs, SIZES, THEMES, VARIANTS)
+    )
+    rows = _score(recognizer, crops)
+    _save(path, rows)
+    if not quiet:
+        print(f"  rows {family}: {len(rows)} crops, {time.perf_counter() - start:.0f} s")
     return rows
 
 
-def choose(rows: list[tuple[str, str, float, float]], everyday: set[str]) -> dict[str, object]:
-    """Thresholds that reject every wrong crop of ``rows`` (see the module docstring)."""
-    highs = (*SCORE_BINS[1:], 1.01)
+def collect_test_family(name: str, crops: Iterable[tuple[Any, str, bool]], key: str) -> Rows:
+    """Rows of an extra test family (crops scored against the full references), cached."""
+    references = fold_references(None)
+    full = hashlib.sha256(
+        f"{cache_key(GlyphTable.default().select(), features.DEFAULT_METHOD)}|"
+        f"{_scoring_fingerprint()}|{name}|{key}".encode()
+    ).hexdigest()[:20]
+    path = CACHE / f"rows-test-{name}-{full}.npz"
+    if path.exists():
+        with np.load(path) as data:
+            return Rows({k: data[k] for k in data.files})
+    recognizer = IconRecognizer.with_defaults(references, calibrated=False)
+    known = set(references.classes)
+    rows = _score(recognizer, ((c, t, cur) for c, t, cur in crops if t in known))
+    _save(path, rows)
+    return rows
+
+
+def _score(recognizer: IconRecognizer, crops: Iterable[tuple[Any, str, bool]]) -> Rows:
+    classes = list(recognizer.classes)
+    index = {c: i for i, c in enumerate(classes)}
+    true, top, score, masks, curated = [], [], [], [], []
+    for crop, concept, is_curated in crops:
+        scores = recognizer.score_array(crop)
+        order = np.argsort(-scores, kind="stable")[:CONTEXT]
+        true.append(index[concept])
+        top.append(order)
+        score.append(scores[order])
+        masks.append(np.packbits((features.shape_of(crop) > FINE_THRESHOLD).ravel()))
+        curated.append(is_curated)
+    return Rows(
+        {
+            "classes": np.asarray(classes),
+            "true": np.asarray(true, np.int64),
+            "top": np.asarray(top, np.int64).reshape(-1, CONTEXT),
+            "score": np.asarray(score, np.float32).reshape(-1, CONTEXT),
+            "masks": np.asarray(masks, np.uint8).reshape(len(true), -1),
+            "curated": np.asarray(curated, bool),
+        }
+    )
+
+
+def _save(path: Path, rows: Rows) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp.npz")
+    np.savez_compressed(
+        tmp,
+        classes=np.asarray(rows.classes),
+        true=rows.true,
+        top=rows.top,
+        score=rows.score,
+        masks=rows.masks,
+        curated=rows.curated,
+    )
+    tmp.replace(path)
+
+
+# --------------------------------------------------------------------------- look-alike data
+
+
+def near_duplicates(table: GlyphTable, exclude: str | None) -> dict[str, list[str]]:
+    """Concept -> its twins: concepts an icon font maps to the very same glyph (module docstring).
+
+    Shape similarity alone does not tell twins from look-alikes: at 32 px, lock / unlock,
+    zoom_in / zoom_out and download / upload are as close as true duplicates. A font naming one
+    glyph twice does."""
+    by_glyph: dict[tuple[str, int], set[str]] = defaultdict(set)
+    for glyph in table.select(exclude_families=[exclude] if exclude else []):
+        by_glyph[(glyph.font.id, glyph.codepoint)].add(glyph.icon_class)
+    twins: dict[str, set[str]] = defaultdict(set)
+    for names in by_glyph.values():
+        for name in names:
+            twins[name] |= names - {name}
+    return {k: sorted(v) for k, v in sorted(twins.items()) if v}
+
+
+def _class_similarity(
+    references: ReferenceSet,
+) -> tuple[list[str], dict[str, npt.NDArray[np.float32]]]:
+    """Per design family F, the class x class matrix of the best similarity between a reference
+    of one class drawn by F and a reference of the other class drawn by *another* family: how
+    much F's drawing of a concept looks like someone else's drawing of another (what a new
+    family's crop will meet). Duplicated "tofu" renders of glyphs a font lacks are left out."""
+    table = GlyphTable.default()
+    family_of_font = {f.id: f.family for f in table.fonts.values()}
+    classes = list(references.classes)
+    fam = np.asarray([family_of_font.get(s.partition(":")[0], "?") for s in references.sources])
+    seen: dict[bytes, set[int]] = defaultdict(set)
+    for label, vector in zip(references.labels, references.vectors, strict=True):
+        seen[vector.tobytes()].add(int(label))
+    tofu = np.asarray([len(seen[v.tobytes()]) > 2 for v in references.vectors])
+    labels_all = references.labels
+    out: dict[str, npt.NDArray[np.float32]] = {}
+    for family in sorted(set(fam)):
+        mine = np.flatnonzero((fam == family) & ~tofu)
+        theirs = np.flatnonzero((fam != family) & ~tofu)
+        if not len(mine) or not len(theirs):
+            continue
+        best = np.zeros((len(classes), len(classes)), np.float32)
+        row_l, col_l = labels_all[mine], labels_all[theirs]
+        ro, co = np.argsort(row_l, kind="stable"), np.argsort(col_l, kind="stable")
+        rs = np.flatnonzero(np.r_[True, row_l[ro][1:] != row_l[ro][:-1]])
+        cs = np.flatnonzero(np.r_[True, col_l[co][1:] != col_l[co][:-1]])
+        sims = (
+            references.vectors[mine[ro]].astype(np.float32)
+            @ references.vectors[theirs[co]].astype(np.float32).T
+        )
+        reduced = np.maximum.reduceat(np.maximum.reduceat(sims, rs, axis=0), cs, axis=1)
+        best[np.ix_(row_l[ro][rs], col_l[co][cs])] = np.clip(reduced, 0.0, 1.0)
+        np.fill_diagonal(best, 0.0)
+        out[family] = best
+    return classes, out
+
+
+_SIM_CACHE: dict[int, tuple[list[str], dict[str, npt.NDArray[np.float32]]]] = {}
+
+
+def _similarity(references: ReferenceSet) -> tuple[list[str], dict[str, npt.NDArray[np.float32]]]:
+    key = id(references)
+    if key not in _SIM_CACHE:
+        _SIM_CACHE[key] = _class_similarity(references)
+    return _SIM_CACHE[key]
+
+
+def confusable_partners(
+    references: ReferenceSet,
+    twins: Mapping[str, Sequence[str]],
+    training: Sequence[Rows],
+    everyday: set[str],
+) -> dict[str, list[str]]:
+    """Concept -> concepts it is confused with (module docstring): the :data:`PARTNERS_PER`
+    closest by references (similarity >= :data:`PARTNER_SIM` in one family), and every concept
+    a training crop of which ranked it first."""
+    classes, per_family = _similarity(references)
+    best = np.maximum.reduce(list(per_family.values()))
+    best = np.maximum(best, best.T)
+    pairs: set[tuple[str, str]] = set()
+    for a, name in enumerate(classes):
+        order = np.argsort(-best[a])[:PARTNERS_PER]
+        pairs.update((name, classes[b]) for b in order if best[a, b] >= PARTNER_SIM)
+    known = set(classes)
+    for rows in training:
+        for i in range(len(rows)):
+            context = rows.context(i)
+            top, score = context[0]
+            truth = rows.truth(i)
+            lead = score - context[1][1]
+            if top != truth and score >= MIN_SCORE and lead >= ROW_PARTNER_LEAD and truth in known:
+                pairs.add((top, truth))
+    out: dict[str, list[str]] = defaultdict(list)
+    for a, b in sorted(pairs):
+        if a in everyday and b in everyday and b not in twins.get(a, ()):
+            out[a].append(b)
+    return dict(out)
+
+
+# --------------------------------------------------------------------------- the rule, offline
+
+
+class Fold:
+    """What evaluating rows against one reference set needs: its masks per class, the policy's
+    look-alike data, and memoised pair evidence."""
+
+    def __init__(self, references: ReferenceSet) -> None:
+        self.references = references
+        self._refs: dict[str, list[tuple[str, npt.NDArray[np.bool_]]]] = {}
+        self._index = {c: i for i, c in enumerate(references.classes)}
+        self._memo: dict[tuple[int, int, str, str], float | None] = {}
+
+    def refs(self, name: str) -> list[tuple[str, npt.NDArray[np.bool_]]]:
+        if name not in self._refs:
+            r = self.references
+            assert r.masks is not None
+            rows = np.flatnonzero(r.labels == self._index[name])
+            masks = unpack_masks(r.masks[rows], SIZE)
+            self._refs[name] = [
+                (r.sources[i].partition(":")[0], masks[k]) for k, i in enumerate(rows)
+            ]
+        return self._refs[name]
+
+    def evidence(self, rows: Rows, i: int, wanted: str, other: str) -> float | None:
+        key = (id(rows), i, wanted, other)
+        if key not in self._memo:
+            if other not in self._index or wanted not in self._index:
+                self._memo[key] = None
+            else:
+                self._memo[key] = pair_evidence(rows.mask(i), self.refs(wanted), self.refs(other))
+        return self._memo[key]
+
+
+def verdict(
+    policy: AcceptancePolicy, fold: Fold, rows: Rows, i: int, wanted: str, rare: set[str]
+) -> bool:
+    """:meth:`IconRecognizer.accepts` on a row (same rule, evaluated offline)."""
+    context = rows.context(i)
+    score, lead = policy.standing(context, wanted)
+    if score < policy.min_score or lead < policy.lead_needed(wanted, score, rare=wanted in rare):
+        return False
+    for other in policy.checked_against(context, wanted):
+        evidence = fold.evidence(rows, i, wanted, other)
+        if evidence is not None and evidence <= policy.pair_margin:
+            return False
+    return True
+
+
+def candidates(policy: AcceptancePolicy, rows: Rows, i: int) -> list[str]:
+    """The concepts of row ``i`` that could be accepted at all (no competitor above them)."""
+    context = rows.context(i)
+    return [n for n, _ in context if policy.standing(context, n)[0] >= policy.min_score]
+
+
+def choose(
+    training: Sequence[tuple[Rows, Fold]],
+    twins: Mapping[str, Sequence[str]],
+    partners: Mapping[str, Sequence[str]],
+    rare: set[str],
+) -> AcceptancePolicy:
+    """The policy for these training rows (module docstring).
+
+    Every wrong acceptance the pair check leaves (a crop of T that a non-twin W leads, W asked)
+    is a constraint: per score band, the global lead is above :data:`BAND_QUANTILE` of them
+    (plus :data:`SAFETY`); per asked concept and band, above all of them; rare concepts need
+    more than any."""
+    base = AcceptancePolicy(
+        min_score=MIN_SCORE,
+        score_bins=((0.0, 0.0),),
+        pair_margin=PAIR_MARGIN,
+        twins={k: frozenset(v) for k, v in twins.items()},
+        partners={k: tuple(v) for k, v in partners.items()},
+        rivals=RIVALS,
+    )
+    wrong: list[tuple[str, float, float]] = []  # (asked, score, lead) of wrong acceptances left
+    for rows, fold in training:
+        for i in range(len(rows)):
+            truth = rows.truth(i)
+            context = rows.context(i)
+            for name in candidates(base, rows, i):
+                if base.same_drawing(truth, name):
+                    continue
+                if not verdict(base, fold, rows, i, name, rare):
+                    continue  # the pair check rejects it already
+                score, lead = base.standing(context, name)
+                wrong.append((name, score, lead))
     bins = []
+    highs = (*SCORE_BINS[1:], 9.0)
     for low, high in zip(SCORE_BINS, highs, strict=True):
-        leads = sorted(m for t, p, s, m in rows if t != p and p in everyday and low <= s < high)
+        leads = sorted(m for n, s, m in wrong if n not in rare and low <= s < high)
         typical = leads[int(BAND_QUANTILE * (len(leads) - 1))] if leads else 0.0
         bins.append([low, round(max(FLOOR, typical + SAFETY), 3)])
-    for i in range(len(bins) - 2, -1, -1):
-        bins[i][1] = max(bins[i][1], bins[i + 1][1])
-    # per asked concept and band: above every wrong crop that ranked it first at that score or
-    # higher, so every wrong crop of the calibration set is rejected
-    per_class: dict[str, list[list[float]]] = {}
-    for concept in sorted({p for t, p, s, m in rows if t != p and s >= MIN_SCORE}):
+    for k in range(len(bins) - 2, -1, -1):
+        bins[k][1] = max(bins[k][1], bins[k + 1][1])
+    per_class: dict[str, tuple[tuple[float, float], ...]] = {}
+    for concept in sorted({n for n, _, _ in wrong if n not in rare}):
         own = []
         for low in SCORE_BINS:
-            leads = [m for t, p, s, m in rows if t != p and p == concept and s >= low]
-            own.append([low, round(max(leads) + SAFETY, 3) if leads else 0.0])
-        per_class[concept] = own
-    strict = round(
-        max([FLOOR, *(m for t, p, s, m in rows if t != p and s >= MIN_SCORE)]) + SAFETY, 3
+            leads = [m for n, s, m in wrong if n == concept and s >= low]
+            own.append((low, round(max(leads) + SAFETY, 3) if leads else 0.0))
+        per_class[concept] = tuple(own)
+    rare_margin = round(max([FLOOR, *(m + SAFETY for _, _, m in wrong)]), 3)
+    return AcceptancePolicy(
+        min_score=MIN_SCORE,
+        score_bins=tuple((float(a), float(b)) for a, b in bins),
+        rare_margin=rare_margin,
+        class_bins=per_class if CLASS_BINS else {},
+        pair_margin=PAIR_MARGIN,
+        twins=base.twins,
+        partners=base.partners,
+        rivals=RIVALS,
     )
+
+
+def evaluate(
+    policy: AcceptancePolicy, rows: Rows, fold: Fold, curated: set[str], rare: set[str]
+) -> dict[str, Any]:
+    """Accepted & right / wrong per crop, on the 22 classes, and the absent-lookalike asks."""
+    right = wrong = twin = 0
+    right22 = n22 = 0
+    look_calls = look_wrong = 0
+    errors: dict[tuple[str, str], int] = defaultdict(int)
+    for i in range(len(rows)):
+        truth = rows.truth(i)
+        context = rows.context(i)
+        ok = verdict(policy, fold, rows, i, truth, rare)
+        right += ok
+        if rows.curated[i]:
+            n22 += 1
+            right22 += ok
+        for name in candidates(policy, rows, i):
+            if name == truth or not verdict(policy, fold, rows, i, name, rare):
+                continue
+            if policy.same_drawing(truth, name):
+                twin += 1
+            else:
+                wrong += 1
+                errors[(truth, name)] += 1
+        for asked, _ in context[:2]:
+            if asked in curated and not policy.same_drawing(truth, asked):
+                look_calls += 1
+                look_wrong += verdict(policy, fold, rows, i, asked, rare)
+    n = max(len(rows), 1)
     return {
-        "min_score": MIN_SCORE,
-        "score_bins": bins,
-        "rare_margin": strict,
-        "class_bins": per_class,
+        "crops": len(rows),
+        "top1": round(float(np.mean(rows.top[:, 0] == rows.true)), 4) if len(rows) else 0.0,
+        "accepted_right": round(right / n, 4),
+        "accepted_right_22": round(right22 / max(n22, 1), 4),
+        "crops_22": n22,
+        "accepted_wrong": wrong,
+        "accepted_twin": twin,
+        "absent_lookalike_calls": look_calls,
+        "absent_lookalike_wrong": look_wrong,
+        "errors": sorted(errors.items(), key=lambda kv: -kv[1])[:6],
     }
 
 
-def needed(chosen: dict[str, object], score: float, top: str, everyday: set[str]) -> float:
-    if top not in everyday:
-        return float(chosen["rare_margin"])  # type: ignore[arg-type]
-    lead = 9.0
-    for low, margin in chosen["score_bins"]:  # type: ignore[attr-defined]
-        if score >= low:
-            lead = margin
-    own = 0.0
-    for low, margin in chosen["class_bins"].get(top, []):  # type: ignore[attr-defined]
-        if score >= low:
-            own = margin  # the band the score falls in (bins ascend)
-    return max(lead, own)
+# --------------------------------------------------------------------------- the whole run
 
 
-def accepted(
-    rows: list[tuple[str, str, float, float]], chosen: dict[str, object], everyday: set[str]
-) -> tuple[int, int]:
-    right = wrong = 0
-    for true, top, score, margin in rows:
-        if score >= MIN_SCORE and margin >= needed(chosen, score, top, everyday):
-            right += top == true
-            wrong += top != true
-    return right, wrong
+def test_families() -> dict[str, Rows]:
+    """The extra pure test families of ``bench/heldout.py`` (absent: none)."""
+    try:
+        import heldout  # type: ignore[import-not-found]  # bench/heldout.py
+    except ImportError:
+        return {}
+    out = {}
+    for name, crops, key in heldout.calibration_crops(SIZES, THEMES, VARIANTS):
+        out[name] = collect_test_family(name, crops, key)
+    return out
+
+
+class Calibration:
+    """Rows, folds and look-alike data of the calibration families (everything cached)."""
+
+    def __init__(self, families: Sequence[str], *, quiet: bool = False) -> None:
+        self.families = list(families)
+        self.table = GlyphTable.default()
+        self.everyday = everyday_concepts()
+        self.curated = {g.icon_class for g in self.table.glyphs if g.curated}
+        concepts = ConceptTable.default().concepts
+        self.rare = {c for c in concepts if not concepts[c].common} - self.curated
+        self.rows = {f: collect(f, quiet=quiet) for f in self.families}
+        self.folds = {f: Fold(fold_references(f)) for f in self.families}
+        self._full: Fold | None = None
+
+    @property
+    def full(self) -> Fold:
+        if self._full is None:
+            self._full = Fold(fold_references(None))
+        return self._full
+
+    def policy(
+        self, train: Sequence[str], references: ReferenceSet, exclude: str | None
+    ) -> tuple[AcceptancePolicy, dict[str, list[str]], dict[str, list[str]]]:
+        """The policy chosen on the ``train`` families, with the look-alike data of
+        ``references`` (which must not contain the family it will be tested on)."""
+        twins = near_duplicates(self.table, exclude)
+        training_rows = [self.rows[f] for f in train]
+        partners = confusable_partners(references, twins, training_rows, self.everyday)
+        chosen = choose([(self.rows[f], self.folds[f]) for f in train], twins, partners, self.rare)
+        return chosen, twins, partners
+
+    def leave_one_out(self, family: str) -> tuple[AcceptancePolicy, dict[str, Any]]:
+        """The policy chosen without ``family``, evaluated on it."""
+        train = [f for f in self.families if f != family]
+        fold = self.folds[family]
+        policy, _, _ = self.policy(train, fold.references, family)
+        return policy, evaluate(policy, self.rows[family], fold, self.curated, self.rare)
+
+
+def _line(name: str, r: Mapping[str, Any]) -> str:
+    return (
+        f"{name:<12} {r['crops']:>6} {r['top1']:>6.1%} {r['accepted_right']:>8.1%} "
+        f"{r['accepted_right_22']:>8.1%} {r['accepted_wrong']:>6} {r['accepted_twin']:>5} "
+        f"{r['absent_lookalike_wrong']:>4}/{r['absent_lookalike_calls']:<5}"
+    )
+
+
+HEADER = "family        crops  top-1  acc.ok  acc.ok22  wrong  twin  absent-lookalike wrong/asks"
+
+
+def write(
+    policy: AcceptancePolicy,
+    twins: Mapping[str, Sequence[str]],
+    partners: Mapping[str, Sequence[str]],
+    families: Sequence[str],
+) -> None:
+    acceptance = [
+        "# The clear-winner thresholds, chosen by tools/calibrate_acceptance.py on the held-out",
+        f"# families {', '.join(families)} (each rendered against references without it).",
+        "# Leave-one-family-out (policy chosen on the others, tested on the one left out) is what",
+        "# the tool prints first; docs/icon-recognition.md has the table.",
+        "# score_bins: [lowest score, lead over the best competing concept needed from there on].",
+        "# rare_margin: the lead a concept that is not an everyday app icon always needs.",
+        "# pair_margin: the pair check (in [-1, 1], > 0 sides with the asked concept) must",
+        "# exceed it.",
+        "# tie: a near-duplicate may rank above the asked concept by less than this.",
+        f"min_score = {policy.min_score}",
+        f"score_bins = {json.dumps([list(b) for b in policy.score_bins])}",
+        f"rare_margin = {policy.rare_margin}",
+        f"pair_margin = {policy.pair_margin}",
+        f"tie = {policy.tie}",
+        "",
+    ]
+    (DATA / "acceptance.toml").write_text("\n".join(acceptance), "utf-8")
+    looks = [
+        "# Look-alike data of the icon concepts, derived by tools/calibrate_acceptance.py from the",
+        "# shipped references and the calibration crops (no thresholds here).",
+        "#",
+        "# [twins]: near-duplicates, one drawing under several names (an icon font maps both names",
+        "# to the very same glyph). Twins do not take each other's lead (not transitive).",
+        "# [partners]: concepts that mean other things but are drawn alike (references >= "
+        f"{PARTNER_SIM},",
+        "# or a calibration crop of one ranked the other first): accepting the key needs the pair",
+        "# check (iconfind/recognition/acceptance.py) to side with it against each of them.",
+        "",
+        "[twins]",
+        *(f"{k} = {json.dumps(list(v))}" for k, v in sorted(twins.items())),
+        "",
+        "[partners]",
+        *(f"{k} = {json.dumps(list(v))}" for k, v in sorted(partners.items())),
+        "",
+    ]
+    (DATA / "lookalikes.toml").write_text("\n".join(looks), "utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
     parser.add_argument("--families", nargs="+", default=list(FAMILIES))
-    parser.add_argument("--dry-run", action="store_true", help="print, do not write")
-    parser.add_argument(
-        "--reuse", action="store_true", help=f"re-choose from the last run's rows ({ROWS})"
-    )
+    parser.add_argument("--dry-run", action="store_true", help="report, do not write")
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
     args = parser.parse_args(argv)
-    everyday = {c.id for c in ConceptTable.default().concepts.values() if c.common}
-    by_family: dict[str, list[tuple[str, str, float, float]]] = {}
-    if args.reuse:
-        by_family = {k: [tuple(r) for r in v] for k, v in json.loads(ROWS.read_text()).items()}  # type: ignore[misc]
-    else:
-        for family in args.families:
-            start = time.perf_counter()
-            by_family[family] = observe(family, everyday)
-            print(f"{family}: {len(by_family[family])} crops, {time.perf_counter() - start:.0f} s")
-        ROWS.write_text(json.dumps(by_family))
-    rows = [r for family_rows in by_family.values() for r in family_rows]
-    chosen = choose(rows, everyday)
-    for family, family_rows in by_family.items():
-        right, wrong = accepted(family_rows, chosen, everyday)
-        top1 = sum(t == p for t, p, *_ in family_rows) / len(family_rows)
-        print(
-            f"{family}: top-1 {top1:.1%}, accepted & right {right / len(family_rows):.1%}, "
-            f"accepted & wrong {wrong}"
+    start = time.perf_counter()
+    calibration = Calibration(args.families, quiet=args.json)
+    report: dict[str, Any] = {"leave_one_out": {}, "in_sample": {}, "test": {}}
+    if not args.json:
+        print("Leave-one-family-out (policy chosen on the other families, tested on this one):")
+        print(HEADER)
+    for family in calibration.families:
+        _, result = calibration.leave_one_out(family)
+        report["leave_one_out"][family] = result
+        if not args.json:
+            print(_line(family, result))
+    full = calibration.full
+    policy, twins, partners = calibration.policy(calibration.families, full.references, None)
+    tests = test_families()
+    if not args.json:
+        print("Pure test families (policy chosen on all calibration families, full references):")
+        print(HEADER)
+    for name, rows in tests.items():
+        result = evaluate(policy, rows, full, calibration.curated, calibration.rare)
+        report["test"][name] = result
+        if not args.json:
+            print(_line(name, result))
+    if not args.json:
+        print("In sample (the shipped policy on its own calibration rows; not a test):")
+        print(HEADER)
+    for family in calibration.families:
+        result = evaluate(
+            policy,
+            calibration.rows[family],
+            calibration.folds[family],
+            calibration.curated,
+            calibration.rare,
         )
-    lines = [
-        "# Clear-winner thresholds, chosen by tools/calibrate_acceptance.py on the held-out",
-        f"# families {', '.join(by_family)} (each left out of the references in turn).",
-        "# score_bins: [lowest top score, lead over the runner-up needed from that score on].",
-        "# rare_margin: the lead a concept that is not an everyday app icon always needs.",
-        f"min_score = {chosen['min_score']}",
-        f"score_bins = {json.dumps(chosen['score_bins'])}",
-        f"rare_margin = {chosen['rare_margin']}",
-        "",
-        "# class_bins: per asked concept, [lowest top score, lead needed] above every wrong crop",
-        "# that ranked it first at that score or higher (the larger of this and score_bins wins).",
-        "[class_bins]",
-        *(
-            f"{k} = {json.dumps(v)}"
-            for k, v in chosen["class_bins"].items()  # type: ignore[attr-defined]
-        ),
-        "",
-    ]
-    print(json.dumps({k: v for k, v in chosen.items() if k != "class_bins"}))
+        report["in_sample"][family] = result
+        if not args.json:
+            print(_line(family, result))
+    report["policy"] = {
+        "score_bins": policy.score_bins,
+        "rare_margin": policy.rare_margin,
+        "twins": sum(len(v) for v in twins.values()) // 2,
+        "partners": sum(len(v) for v in partners.values()),
+    }
+    if args.json:
+        print(json.dumps(report, default=str))
+    else:
+        print(json.dumps(report["policy"]))
+        for family, r in report["leave_one_out"].items():
+            print(f"  {family} held-out errors (true, accepted as): {r['errors']}")
     if not args.dry_run:
-        OUT.write_text("\n".join(lines), "utf-8")
-        print(f"-> {OUT}")
+        write(policy, twins, partners, calibration.families)
+        if not args.json:
+            print(f"-> {DATA / 'acceptance.toml'}, {DATA / 'lookalikes.toml'}")
+    if not args.json:
+        print(f"{time.perf_counter() - start:.0f} s")
     return 0
 
 

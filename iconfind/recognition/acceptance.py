@@ -1,42 +1,231 @@
-"""The calibrated acceptance thresholds of the clear-winner rule, shipped as a data file.
+"""When a ranking is clear enough to act on: the calibrated acceptance policy of the recognizer.
 
-``data/acceptance.toml`` is written by ``tools/calibrate_acceptance.py``: held-out icon families
-(whole design lineages left out of the references) are rendered as screens would show them, and
-the lowest score and lead are chosen so that no crop of a *different* concept is accepted as the
-asked one (the absent-look-alike case), globally and per asked class.
+Two data files, both written by ``tools/calibrate_acceptance.py``:
+
+* ``data/lookalikes.toml`` -- derived from the reference set, no thresholds:
+
+  - **near-duplicates** (twins): concepts that are the same drawing under several names -- an
+    icon font maps both names to the very same glyph (Font Awesome's ``fa-repeat`` is its
+    ``fa-rotate-right``, Phosphor's ``arrow-clockwise`` serves "refresh" and "rotate right").
+    Twins do not take each other's lead: a right "refresh" that ties with "rotate_right" still
+    leads every *competing* concept. The relation is not transitive (``undo`` is a twin of
+    ``rotate_left``, which is a twin of ``refresh``; ``undo`` and ``refresh`` still compete).
+  - **confusable pairs**: concepts that mean different actions but are drawn alike (play /
+    send, wifi / wifi_off, volume_up / volume_down, undo / refresh): references of one come
+    close to references of the other, or a calibration crop of one ranked the other first.
+    Accepting one of a pair needs the **pair check** (:func:`pair_evidence`) to side with it.
+
+* ``data/acceptance.toml`` -- the thresholds: ``min_score``, the lead over the best competing
+  concept needed per band of top score (``score_bins``), the lead rare concepts need
+  (``rare_margin``), per-concept bands (``class_bins``) and the pair-check margin
+  (``pair_margin``). They are chosen so that leaving each calibration family out of the choice
+  and testing on it accepts nothing wrong (``docs/icon-recognition.md``).
+
+The pair check compares the crop with the two concepts' references *only where those two
+references differ*: a font that draws both concepts gives the region that tells them apart (the
+slash of ``wifi_off``, the minus of ``volume_down``, the second arrow of ``sort``); the crop votes
+for the concept whose private ink it has and whose absent ink it lacks.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import Any
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+from attrs import field, frozen
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
+TIE = 0.02
+"""A concept may be accepted when a near-duplicate of it is ranked first by less than this."""
+PAIR_FONTS = 3
+"""The pair check averages the fonts (drawing both) closest to the crop, at most this many."""
+PAIR_MIN_DIFF = 8
+"""Fewer differing pixels (of the 32x32 shape) than this: the font draws both alike, no evidence."""
+
+BoolArray = npt.NDArray[np.bool_]
+_KERNEL = np.ones((3, 3), np.uint8)
+
+
+@frozen
+class AcceptancePolicy:
+    """The calibrated clear-winner rule (see the module docstring)."""
+
+    min_score: float = 0.6
+    score_bins: tuple[tuple[float, float], ...] = ((0.0, 0.05),)
+    rare_margin: float | None = None
+    class_bins: Mapping[str, tuple[tuple[float, float], ...]] = field(factory=dict)
+    tie: float = TIE
+    """A near-duplicate may rank above the asked concept by less than this."""
+    pair_margin: float = 0.0
+    """The pair check (in [-1, 1], > 0 sides with the asked concept) must exceed this."""
+    twins: Mapping[str, frozenset[str]] = field(factory=dict)
+    """Concept -> its near-duplicates (the same drawing under other names)."""
+    partners: Mapping[str, tuple[str, ...]] = field(factory=dict)
+    """Concept -> the concepts it is confused with (pair-checked before accepting it)."""
+    rivals: int = 0
+    """The pair check also runs against this many best-ranked competing concepts."""
+
+    def same_drawing(self, concept: str, other: str) -> bool:
+        """Whether ``other`` is ``concept`` or one of its near-duplicates."""
+        return other == concept or other in self.twins.get(concept, ())
+
+    def lead_needed(self, wanted: str, score: float, *, rare: bool) -> float:
+        """The lead over the best competing concept that accepting ``wanted`` at ``score`` needs."""
+        if rare and self.rare_margin is not None:
+            return self.rare_margin
+        lead = 0.0
+        for low, needed in self.score_bins:
+            if score >= low:
+                lead = needed
+        own = 0.0
+        for low, needed in self.class_bins.get(wanted, ()):
+            if score >= low:
+                own = needed  # the band the score falls in (bins ascend)
+        return max(lead, own)
+
+    def checked_against(self, context: Sequence[tuple[str, float]], wanted: str) -> list[str]:
+        """The concepts the pair check must side with ``wanted`` against: its known partners and
+        the :attr:`rivals` best-ranked competing concepts of ``context`` (open set: clearly
+        ``wanted`` *and* clearly not the others the crop resembles)."""
+        out = list(self.partners.get(wanted, ()))
+        ranked = [n for n, _ in context if not self.same_drawing(wanted, n)]
+        out.extend(n for n in ranked[: self.rivals] if n not in out)
+        return out
+
+    def standing(self, context: Sequence[tuple[str, float]], wanted: str) -> tuple[float, float]:
+        """``(score of wanted, its lead over the best competing concept)``, or ``(-1, -1)`` when
+        a concept that is not a near-duplicate of ``wanted`` ranks above it, or a near-duplicate
+        ranks above it by :data:`TIE` or more."""
+        own = next((s for n, s in context if n == wanted), None)
+        if own is None:
+            return -1.0, -1.0
+        rival = 0.0
+        for name, score in context:
+            if name == wanted:
+                continue
+            if self.same_drawing(wanted, name):
+                if score - own >= self.tie:
+                    return -1.0, -1.0
+                continue
+            if score > own:
+                return -1.0, -1.0
+            rival = max(rival, score)
+        return own, own - rival
+
 
 @lru_cache(maxsize=1)
-def default_acceptance() -> dict[str, Any]:
-    """Keyword arguments for :class:`IconRecognizer`: ``min_score``, ``score_bins``
-    (``[(lowest score, lead needed), ...]``) and ``rare_margin``."""
-    resource = resources.files("iconfind.recognition").joinpath("data/acceptance.toml")
+def default_policy() -> AcceptancePolicy:
+    """The shipped policy (``data/acceptance.toml`` + ``data/lookalikes.toml``)."""
+    folder = resources.files("iconfind.recognition").joinpath("data")
     try:
-        raw = tomllib.loads(resource.read_text("utf-8"))
+        raw = tomllib.loads(folder.joinpath("acceptance.toml").read_text("utf-8"))
     except FileNotFoundError:
-        return {}
-    return {
-        "min_score": float(raw["min_score"]),
-        "score_bins": tuple((float(low), float(lead)) for low, lead in raw["score_bins"]),
-        "rare_margin": float(raw["rare_margin"]),
-        "class_bins": {
-            str(name): tuple((float(low), float(lead)) for low, lead in bins)
-            for name, bins in raw.get("class_bins", {}).items()
-        },
-    }
+        raw = {}
+    try:
+        looks = tomllib.loads(folder.joinpath("lookalikes.toml").read_text("utf-8"))
+    except FileNotFoundError:
+        looks = {}
+    return policy_from(raw, looks)
 
 
-__all__ = ["default_acceptance"]
+def policy_from(raw: Mapping[str, Any], looks: Mapping[str, Any]) -> AcceptancePolicy:
+    """An :class:`AcceptancePolicy` from the two files' parsed contents."""
+    twins = {str(k): frozenset(str(x) for x in v) for k, v in looks.get("twins", {}).items()}
+    partners = {str(k): tuple(str(x) for x in v) for k, v in looks.get("partners", {}).items()}
+    bins = lambda pairs: tuple((float(low), float(lead)) for low, lead in pairs)  # noqa: E731
+    return AcceptancePolicy(
+        min_score=float(raw.get("min_score", 0.6)),
+        score_bins=bins(raw.get("score_bins", [[0.0, 0.05]])),
+        rare_margin=float(raw["rare_margin"]) if "rare_margin" in raw else None,
+        class_bins={str(k): bins(v) for k, v in raw.get("class_bins", {}).items()},
+        pair_margin=float(raw.get("pair_margin", 0.0)),
+        tie=float(raw.get("tie", TIE)),
+        rivals=int(raw.get("rivals", 0)),
+        twins=twins,
+        partners=partners,
+    )
+
+
+def unpack_masks(packed: npt.NDArray[np.uint8], side: int) -> BoolArray:
+    """Rows of ``np.packbits`` masks -> ``(n, side, side)`` booleans."""
+    bits = np.unpackbits(packed, axis=1)[:, : side * side]
+    return bits.reshape(-1, side, side).astype(bool)
+
+
+def pair_evidence(
+    crop: BoolArray,
+    wanted: Sequence[tuple[str, BoolArray]],
+    other: Sequence[tuple[str, BoolArray]],
+) -> float | None:
+    """How much the crop sides with ``wanted`` over ``other``, in [-1, 1]; ``None`` when no font
+    draws both concepts differently enough to tell.
+
+    ``wanted`` / ``other``: ``(font id, reference mask)`` of each concept. Per font drawing both,
+    the two references closest to the crop are compared; their *private* ink (what one has and
+    the other lacks, beyond a pixel of tolerance) is where the crop votes: it has the private
+    ink of one (within a pixel) and lacks the private ink of the other. The fonts whose pair
+    matches the crop best (:data:`PAIR_FONTS`) are averaged.
+    """
+    if not crop.any():
+        return None
+    near = cv2.dilate(crop.astype(np.uint8), _KERNEL).astype(bool)
+    fonts = {f for f, _ in wanted} & {f for f, _ in other}
+    found: list[tuple[float, float]] = []
+    for font in fonts:
+        a = _closest(near, [m for f, m in wanted if f == font])
+        b = _closest(near, [m for f, m in other if f == font])
+        only_a = a & ~cv2.dilate(b.astype(np.uint8), _KERNEL).astype(bool)
+        only_b = b & ~cv2.dilate(a.astype(np.uint8), _KERNEL).astype(bool)
+        size = int(only_a.sum() + only_b.sum())
+        if size < PAIR_MIN_DIFF:
+            continue
+        votes = (
+            int((only_a & near).sum())
+            - int((only_a & ~near).sum())
+            + int((only_b & ~near).sum())
+            - int((only_b & near).sum())
+        )
+        fit = max(_overlap(near, a), _overlap(near, b))
+        found.append((fit, votes / size))
+    if not found:
+        return None
+    found.sort(reverse=True)
+    best = found[:PAIR_FONTS]
+    return float(sum(v for _, v in best) / len(best))
+
+
+def _closest(near: BoolArray, masks: Sequence[BoolArray]) -> BoolArray:
+    return max(masks, key=lambda m: _overlap(near, m))
+
+
+def _overlap(near: BoolArray, mask: BoolArray) -> float:
+    """Intersection over union of a reference's ink with the crop's (1 px tolerance)."""
+    union = int((near | mask).sum())
+    return int((near & mask).sum()) / union if union else 0.0
+
+
+def default_acceptance() -> dict[str, Any]:
+    """Keyword arguments for :class:`IconRecognizer`: ``policy``, the shipped policy."""
+    return {"policy": default_policy()}
+
+
+__all__ = [
+    "PAIR_FONTS",
+    "TIE",
+    "AcceptancePolicy",
+    "default_acceptance",
+    "default_policy",
+    "pair_evidence",
+    "policy_from",
+    "unpack_masks",
+]

@@ -4,17 +4,21 @@ A crop is normalised (:mod:`iconfind.recognition.features`), described, and comp
 rendered reference glyph; a class scores the similarity of its closest reference. Scores lie in
 [0, 1] (1 = the crop's shape equals a reference's).
 
-**The clear-winner rule** (:meth:`IconRecognizer.accepts`): a ranking resolves a query for class
-``wanted`` only when
+**The clear-winner rule** (:meth:`IconRecognizer.accepts`, open set): a ranking resolves a query
+for class ``wanted`` only when
 
-* the top class *is* ``wanted``,
-* its score is at least :data:`MIN_SCORE`, and
-* it leads the runner-up class by at least :data:`MIN_MARGIN`.
+* no *competing* concept ranks above ``wanted`` (a near-duplicate -- the same drawing under
+  another name -- may tie with it),
+* its score is at least the calibrated minimum,
+* it leads the best competing concept by the calibrated lead for its score band, and
+* for each concept it is known to be confused with (play / send, wifi / wifi_off), the pair
+  check on the region where the two differ sides with ``wanted``
+  (:func:`~iconfind.recognition.acceptance.pair_evidence`).
 
 So an icon that merely resembles the wanted one (asking for "settings" on a screen of
 back/search/overflow icons) is not accepted: either another class ranks first, or the lead is too
-thin to act on without asking. The thresholds were set by measurement
-(``docs/icon-recognition.md``, ``bench/icons.py``).
+thin to act on without asking. The policy is calibrated on held-out icon families
+(``tools/calibrate_acceptance.py``, ``docs/icon-recognition.md``).
 """
 
 from __future__ import annotations
@@ -26,8 +30,11 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image
 
+from iconfind.recognition.acceptance import AcceptancePolicy, pair_evidence, unpack_masks
 from iconfind.recognition.features import (
     DEFAULT_METHOD,
+    FINE_THRESHOLD,
+    SIZE,
     Method,
     chamfer_similarity,
     crop_distance_map,
@@ -43,7 +50,29 @@ MIN_SCORE = 0.6
 MIN_MARGIN = 0.05
 """Lowest lead of the top class over the runner-up the clear-winner rule accepts."""
 
-Ranking = list[tuple[str, float]]
+CONTEXT = 12
+"""How many top classes a :class:`Ranking` keeps for acceptance (leads over competing concepts)."""
+
+
+class Ranking(list[tuple[str, float]]):
+    """``(class, score)`` pairs, best first, plus what acceptance needs beyond them:
+    ``context`` (the top :data:`CONTEXT` classes) and ``pairs`` (the pair check's evidence,
+    ``{(candidate, confused-with): value in [-1, 1] or None}``, for the candidates that could be
+    accepted). A plain list is a ranking too: it is its own context and has no pair evidence."""
+
+    def __init__(
+        self,
+        items: Sequence[tuple[str, float]] = (),
+        *,
+        context: Sequence[tuple[str, float]] | None = None,
+        pairs: Mapping[tuple[str, str], float | None] | None = None,
+    ) -> None:
+        super().__init__(items)
+        self.context: tuple[tuple[str, float], ...] = tuple(
+            context if context is not None else items
+        )
+        self.pairs: Mapping[tuple[str, str], float | None] | None = pairs
+
 
 FINE_CLASSES = 6
 """The classes with the best coarse scores are compared again, finely (chamfer distance)."""
@@ -76,11 +105,14 @@ class IconRecognizer:
         score_bins: Sequence[tuple[float, float]] = (),
         rare_margin: float | None = None,
         class_bins: Mapping[str, Sequence[tuple[float, float]]] | None = None,
+        policy: AcceptancePolicy | None = None,
     ) -> None:
-        """``rare``: classes whose coarse score gets :data:`RARE_PENALTY`. ``score_bins``:
-        calibrated ``(lowest top score, lead needed)`` pairs that replace ``min_margin`` from
-        that score on; ``rare_margin``: the lead a rare class always needs; ``class_bins``: per
-        class, the same pairs, applied when larger (calibrated look-alike pairs)."""
+        """``rare``: classes whose coarse score gets :data:`RARE_PENALTY`. ``policy``: the
+        acceptance policy (near-duplicates, confusable pairs, calibrated leads); without
+        it, one is made of ``min_score`` / ``min_margin`` and ``score_bins`` (calibrated
+        ``(lowest top score, lead needed)`` pairs that replace ``min_margin`` from that score
+        on), ``rare_margin`` (the lead a rare class always needs) and ``class_bins`` (per class,
+        the same pairs, applied when larger)."""
         self.references = references
         order = np.argsort(references.labels, kind="stable")
         self._vectors = np.ascontiguousarray(references.vectors[order])
@@ -98,12 +130,22 @@ class IconRecognizer:
         self._penalty = np.asarray(
             [RARE_PENALTY if name in rare_set else 0.0 for name in references.classes], np.float32
         )
-        self.min_score = min_score
-        self.min_margin = min_margin
-        self.score_bins = tuple(sorted(score_bins))
-        self.rare_margin = rare_margin
-        self.class_bins = {k: tuple(sorted(v)) for k, v in (class_bins or {}).items()}
+        if policy is None:
+            policy = AcceptancePolicy(
+                min_score=min_score,
+                score_bins=((0.0, min_margin), *sorted(score_bins)),
+                rare_margin=rare_margin,
+                class_bins={k: tuple(sorted(v)) for k, v in (class_bins or {}).items()},
+            )
+        self.policy = policy
         self._rare = frozenset(rare_set)
+        self._class_index = {name: i for i, name in enumerate(references.classes)}
+        self._pair_refs: dict[str, list[tuple[str, npt.NDArray[np.bool_]]]] = {}
+
+    @property
+    def min_score(self) -> float:
+        """Lowest score the clear-winner rule accepts."""
+        return self.policy.min_score
 
     @classmethod
     def default(cls, *, cache_dir: Path | None = None) -> IconRecognizer:
@@ -196,12 +238,56 @@ class IconRecognizer:
     def rank(self, crop: Image.Image, top: int = 3) -> list[tuple[str, float]]:
         """The ``top`` most likely classes for ``crop``, best first, scores in [0, 1].
 
-        A crop with no visible shape (blank, one flat colour) scores 0 for every class.
+        A crop with no visible shape (blank, one flat colour) scores 0 for every class. The
+        result carries what :meth:`accepts` needs (:class:`Ranking`).
         """
-        return self.ranking(self.score_array(crop), top)
+        return self.ranking(self.score_array(crop), top, crop=crop)
 
-    def ranking(self, best: npt.NDArray[np.float32], top: int = 3) -> list[tuple[str, float]]:
-        """The ``top`` classes of a :meth:`score_array`, best first (ties by name)."""
+    def ranking(
+        self, best: npt.NDArray[np.float32], top: int = 3, *, crop: Image.Image | None = None
+    ) -> Ranking:
+        """The ``top`` classes of a :meth:`score_array`, best first (ties by name), with the
+        context acceptance needs; with ``crop`` (the scored crop), the pair checks too."""
+        context = self._ordered(best, max(top, CONTEXT))
+        pairs = None if crop is None else self.pair_checks(crop, context)
+        return Ranking(context[: max(top, 0)], context=context, pairs=pairs)
+
+    def pair_checks(
+        self, crop: Image.Image, context: Sequence[tuple[str, float]]
+    ) -> dict[tuple[str, str], float | None]:
+        """The pair check of every class of ``context`` that could be accepted against each
+        concept it is known to be confused with (:func:`pair_evidence`)."""
+        pairs: dict[tuple[str, str], float | None] = {}
+        mask: npt.NDArray[np.bool_] | None = None
+        for name, _ in context:
+            own, _lead = self.policy.standing(context, name)
+            if own < self.policy.min_score:
+                continue
+            for other in self.policy.checked_against(context, name):
+                if other not in self._class_index:
+                    continue
+                if mask is None:
+                    mask = shape_of(crop) > FINE_THRESHOLD
+                pairs[(name, other)] = pair_evidence(
+                    mask, self._references_of(name), self._references_of(other)
+                )
+        return pairs
+
+    def _references_of(self, name: str) -> list[tuple[str, npt.NDArray[np.bool_]]]:
+        """``(font id, fine mask)`` of every reference of class ``name`` (for the pair check)."""
+        cached = self._pair_refs.get(name)
+        if cached is None:
+            refs = self.references
+            if refs.masks is None:
+                cached = []
+            else:
+                rows = np.flatnonzero(refs.labels == self._class_index[name])
+                masks = unpack_masks(refs.masks[rows], SIZE)
+                cached = [(refs.sources[i].partition(":")[0], masks[k]) for k, i in enumerate(rows)]
+            self._pair_refs[name] = cached
+        return cached
+
+    def _ordered(self, best: npt.NDArray[np.float32], top: int) -> list[tuple[str, float]]:
         count = min(max(top, 0), len(best))
         if count == 0:
             return []
@@ -212,35 +298,35 @@ class IconRecognizer:
         return [(self.classes[i], round(float(best[i]), 4)) for i in ordered[:count]]
 
     def accepts(self, ranking: Sequence[tuple[str, float]], wanted: str) -> bool:
-        """The clear-winner rule: top class is ``wanted``, score >= min, lead over the runner-up
-        (any other known concept) >= :meth:`lead_needed` (calibrated by score band)."""
+        """The clear-winner rule (module docstring): no competing concept above ``wanted``,
+        score >= the minimum, lead over the best competing concept >= :meth:`lead_needed`, and
+        the pair check siding with ``wanted`` against each concept it is confused with.
+
+        ``ranking`` is a :meth:`rank` result (a plain list works too: it is then its own
+        context, and the pair check, which needs the crop, is skipped)."""
         if not ranking:
             return False
-        best, score = ranking[0]
-        runner_up = ranking[1][1] if len(ranking) > 1 else 0.0
-        return (
-            best == wanted
-            and score >= self.min_score
-            and score - runner_up >= self.lead_needed(wanted, score)
-        )
+        context = getattr(ranking, "context", ranking)
+        score, lead = self.policy.standing(context, wanted)
+        if score < self.policy.min_score or lead < self.lead_needed(wanted, score):
+            return False
+        pairs = getattr(ranking, "pairs", None)
+        if pairs is None:
+            return True
+        for other in self.policy.checked_against(context, wanted):
+            evidence = pairs.get((wanted, other))
+            if evidence is not None and evidence <= self.policy.pair_margin:
+                return False
+        return True
 
     def lead_needed(self, wanted: str, score: float) -> float:
-        """The lead over the runner-up that accepting ``wanted`` at ``score`` needs."""
-        if wanted in self._rare and self.rare_margin is not None:
-            return self.rare_margin
-        lead = self.min_margin
-        for low, needed in self.score_bins:
-            if score >= low:
-                lead = needed
-        own = 0.0
-        for low, needed in self.class_bins.get(wanted, ()):
-            if score >= low:
-                own = needed  # the band the score falls in (bins ascend)
-        return max(lead, own)
+        """The lead over the best competing concept that accepting ``wanted`` at ``score``
+        needs (calibrated by score band, per concept, and for rare concepts)."""
+        return self.policy.lead_needed(wanted, score, rare=wanted in self._rare)
 
     def recognize(self, crop: Image.Image, wanted: str) -> bool:
         """Shorthand: ``accepts(rank(crop), wanted)``."""
         return self.accepts(self.rank(crop, top=2), wanted)
 
 
-__all__ = ["MIN_MARGIN", "MIN_SCORE", "IconRecognizer", "Ranking"]
+__all__ = ["CONTEXT", "MIN_MARGIN", "MIN_SCORE", "IconRecognizer", "Ranking"]
