@@ -67,7 +67,7 @@ def held_out_glyphs(table: GlyphTable, holdout: str) -> list[Glyph]:
 
 Colour = tuple[int, int, int]
 Drawer = Callable[[int, float, Colour, Colour], Image.Image]
-"""Draws one icon ``size`` px tall with ``pad`` x size of margin: ``(size, pad, ink, background)``."""
+"""Draws one icon ``size`` px tall, ``pad`` x size of margin: ``(size, pad, ink, background)``."""
 
 
 def render_case(glyph: Glyph, size: int, theme: str, variant: str) -> Image.Image:

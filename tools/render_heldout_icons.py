@@ -4,8 +4,9 @@ Not needed at test or bench time: the PNGs are committed. Run it again only to a
 change the mapping (``bench/data/heldout/mapping.toml``). The SVG files come from the sources
 listed in ``bench/data/heldout/SOURCES.md`` (a git checkout or an npm package of each family)::
 
-    python tools/render_heldout_icons.py lucide=/path/to/lucide/icons tabler=/path/to/icons/outline \\
-        feather=... heroicons=.../optimized/24/outline eva=.../package/icons/outline/svg
+    python tools/render_heldout_icons.py lucide=CHECKOUT/icons \\
+        tabler=NPM_PACKAGE/icons/outline feather=CHECKOUT/icons \\
+        heroicons=CHECKOUT/optimized/24/outline eva=CHECKOUT/package/icons/outline/svg
 
 Each mapped SVG is drawn by real Chromium (Playwright, ``/usr/bin/chromium`` when present) at
 96 x 96 px on a transparent page, in black (``currentColor``), with the file's own stroke width
@@ -20,11 +21,12 @@ import argparse
 import io
 import re
 import sys
-import tomllib
 from pathlib import Path
 
 from PIL import Image
 from playwright.sync_api import sync_playwright
+
+from iconfind._data_files import parse_toml
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "data" / "heldout"
@@ -65,11 +67,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sources", nargs="+", help="FAMILY=DIR of that family's SVG files")
     args = parser.parse_args(argv)
-    mapping = tomllib.loads((OUT / "mapping.toml").read_text("utf-8"))
+    mapping = parse_toml((OUT / "mapping.toml").read_text("utf-8"), "mapping.toml")
     with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=str(CHROMIUM) if CHROMIUM.exists() else None
-        )
+        browser = p.chromium.launch(executable_path=str(CHROMIUM) if CHROMIUM.exists() else None)
         page = browser.new_page(viewport={"width": 200, "height": 200})
         page.set_content(PAGE)
         for spec in args.sources:
