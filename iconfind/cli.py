@@ -17,19 +17,25 @@ import traceback
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
-import attrs
-
 from iconfind._deadline import Deadline, default_budget
 from iconfind.backends.base import DeviceBackend, close_backend
 from iconfind.backends.replay import ReplayBackend
 from iconfind.backends.urls import backend_from_url
 from iconfind.errors import AmbiguousError, BackendError, DeviceTimeoutError, IconfindError
-from iconfind.locator import Locator, NotResolvedError
+from iconfind.locator import Locator, NotResolvedError, refused_tap
 from iconfind.memory import cli as memory_cli
-from iconfind.models import FindError, FindResult
+from iconfind.models import (
+    Candidates,
+    Empty,
+    Failure,
+    FindResult,
+    Found,
+    GridStep,
+)
 from iconfind.progress import Progress
 from iconfind.scaling import Scaling
 from iconfind.strategies import default_chain
+from iconfind.wire import listed_elements
 
 EXIT_OK, EXIT_NOT_RESOLVED, EXIT_USAGE = 0, 1, 2
 
@@ -310,8 +316,21 @@ def _emit(result: FindResult, as_json: bool, out: Callable[[str], None]) -> None
         out(describe(result))
 
 
+def exit_code(result: FindResult) -> int:
+    """The exit status for a find's or tap's result: 0 when it resolved or offers a next step
+    (candidates, grid), 1 for a failure or an empty result."""
+    match result.outcome:
+        case Found() | Candidates() | GridStep():
+            return EXIT_OK
+        case Failure() | Empty():
+            return EXIT_NOT_RESOLVED
+
+
 def describe(result: FindResult) -> str:
-    """A short human-readable rendering of a result."""
+    """A short human-readable rendering of a result, in the coordinates ``--json`` shows (the
+    scaled screenshot's pixels under ``--max-dimension``)."""
+    outcome = result.outcome
+    to_image = result.to_image
     lines: list[str] = []
     head: list[str] = []
     if result.tier is not None:
@@ -324,47 +343,48 @@ def describe(result: FindResult) -> str:
         head.append(f"scale {result.scale_factor}")
     if head:
         lines.append(" · ".join(head))
-    if result.error is not None:
-        extra = f" ({result.match_count} matches)" if result.match_count else ""
-        phase = f" in phase {result.phase}" if result.phase else ""
-        lines.append(f"{result.error.value}{extra}{phase}: {result.suggestion or ''}".rstrip(": "))
+    if isinstance(outcome, Failure):
+        extra = f" ({outcome.match_count} matches)" if outcome.match_count else ""
+        phase = f" in phase {outcome.phase}" if outcome.phase else ""
+        lines.append(f"{outcome.error.value}{extra}{phase}: {outcome.suggestion}".rstrip(": "))
     if result.accessibility_unavailable:
         lines.append("accessibility unavailable")
-    for i, element in enumerate(result.elements):
+    for i, element in enumerate(listed_elements(result)):
         label = element.label or element.short_id or element.class_name
-        c = element.center
+        shown = to_image(element)
+        c = shown.center
         lines.append(
-            f"[{i}] {label!r} {element.class_name} {element.bounds.format()} center=({c.x},{c.y})"
+            f"[{i}] {label!r} {element.class_name} {shown.bounds.format()} center=({c.x},{c.y})"
             + (f" id={element.resource_id}" if element.resource_id else "")
         )
-    for candidate in result.candidates:
-        c = candidate.center
-        lines.append(
-            f"candidate [{candidate.index}] {candidate.bounds.format()} center=({c.x},{c.y})"
-        )
-    if result.truncated:
-        lines.append(f"(showing {len(result.candidates)} of {result.total_candidates} candidates)")
-    if result.grid_image:
+    if isinstance(outcome, Candidates):
+        for candidate in outcome.candidates:
+            shown_candidate = to_image(candidate)
+            c = shown_candidate.center
+            lines.append(
+                f"candidate [{candidate.index}] {shown_candidate.bounds.format()} "
+                f"center=({c.x},{c.y})"
+            )
+        if outcome.truncated:
+            lines.append(
+                f"(showing {len(outcome.candidates)} of {outcome.total_candidates} candidates)"
+            )
+    if isinstance(outcome, GridStep):
         lines.append(
             "grid image offered: choose --grid-cell 1-24"
-            if result.grid_cell is None
-            else f"cell {result.grid_cell}: choose --grid-position 1-5"
+            if outcome.cell is None
+            else f"cell {outcome.cell}: choose --grid-position 1-5"
         )
-    if result.tapped is not None:
-        lines.append(f"tapped ({result.tapped.x},{result.tapped.y})")
+    tapped = result.to_dict().get("tapped")  # the wire's point: the elements' space
+    if tapped is not None:
+        lines.append(f"tapped ({tapped['x']},{tapped['y']})")
     lines.extend(f"note: {note}" for note in result.notes)
     return "\n".join(lines) if lines else "(empty result)"
 
 
 def ambiguous_result(exc: AmbiguousError) -> FindResult:
     """A tap that refused to guess, as a result: the matches, ``ambiguous_query`` (exit 1)."""
-    found = exc.result if isinstance(exc.result, FindResult) else FindResult()
-    return attrs.evolve(
-        found,
-        error=FindError.AMBIGUOUS_QUERY,
-        match_count=exc.count,
-        suggestion="Several elements match: tap one with --nth INDEX or --first",
-    )
+    return refused_tap(exc, "Several elements match: tap one with --nth INDEX or --first")
 
 
 def _check_follow_up_flags(args: argparse.Namespace) -> None:
@@ -449,7 +469,7 @@ def _run_with(backend: DeviceBackend, args: argparse.Namespace, deadline: Deadli
         if args.pick is not None:
             result = locator.pick(result, args.pick)
         _emit(result, args.json, out)
-        return result.exit_code
+        return exit_code(result)
     if args.command == "tap":
         if args.nth is not None and args.nth < 0:
             raise UsageError(f"--nth takes a match index from 0, got {args.nth}")
@@ -462,7 +482,7 @@ def _run_with(backend: DeviceBackend, args: argparse.Namespace, deadline: Deadli
         except AmbiguousError as exc:
             result = ambiguous_result(exc)
         _emit(result, args.json, out)
-        return result.exit_code
+        return exit_code(result)
     if args.command in OPERATIONS:
         return OPERATIONS[args.command](locator, args, out)
     raise UsageError(f"unknown command {args.command!r}")
@@ -499,11 +519,11 @@ def _input(locator: Locator, args: argparse.Namespace, out: Callable[[str], None
         result = locator.input(args.text, target=args.target)
     except NotResolvedError as exc:
         _emit(exc.result, args.json, out)
-        return exc.result.exit_code
+        return exit_code(exc.result)
     except AmbiguousError as exc:
         result = ambiguous_result(exc)
         _emit(result, args.json, out)
-        return result.exit_code
+        return exit_code(result)
     if args.json:
         _emit(result, True, out)
     else:

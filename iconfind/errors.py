@@ -91,8 +91,10 @@ class DeviceTimeoutError(BackendError):
 
     @classmethod
     def from_result(cls, result: FindResult, budget_s: float | None = None) -> DeviceTimeoutError:
-        """The timeout a ``FindResult(error="timeout")`` reports, as an exception."""
-        phase = result.phase or ""
+        """The timeout a result's ``Failure(FindError.TIMEOUT, phase=...)`` reports, as an
+        exception."""
+        outcome = result.outcome
+        phase = (outcome.phase if outcome.kind == "failure" else None) or ""
         culprit = "device" if phase.startswith("device:") else "local"
         return cls(
             f"timeout in phase {phase or '?'}: {result.suggestion or ''}".rstrip(": "),

@@ -18,7 +18,18 @@ from iconfind.errors import (
     IconfindError,
     InvalidArgumentError,
 )
-from iconfind.models import Bounds, Candidate, Element, FindError, FindResult, Point, Selector
+from iconfind.models import (
+    Candidates,
+    Element,
+    Empty,
+    Failure,
+    FindError,
+    FindResult,
+    Found,
+    GridStep,
+    Point,
+    Selector,
+)
 from iconfind.patterns import IconPatterns
 from iconfind.scaling import Scaling, ScreenTransform, device_tap_point
 from iconfind.screen import Screen
@@ -36,7 +47,7 @@ TIMEOUT_SUGGESTION = "The find did not finish within its budget"
 """Kept for compatibility; a timeout's suggestion now says whether the device or local work
 overran (:attr:`DeviceTimeoutError.suggestion <iconfind.DeviceTimeoutError.suggestion>`)."""
 
-__all__ = ["DEFAULT_BUDGET_S", "Locator", "NotResolvedError", "QueryLike"]
+__all__ = ["DEFAULT_BUDGET_S", "Locator", "NotResolvedError", "QueryLike", "refused_tap"]
 
 QueryLike = str | Selector | Mapping[str, str]
 
@@ -45,16 +56,32 @@ class NotResolvedError(IconfindError):
     """A tap whose target did not resolve to a point. ``result`` says why (error or next step)."""
 
     def __init__(self, result: FindResult) -> None:
-        if result.error is not None:
-            reason = f"{result.error.value}: {result.suggestion or ''}".rstrip(": ")
-        elif result.candidates:
+        outcome = result.outcome
+        if outcome.kind == "failure":
+            reason = f"{outcome.error.value}: {outcome.suggestion}".rstrip(": ")
+        elif outcome.kind == "candidates":
             reason = "a candidate must be picked first (Locator.pick)"
-        elif result.grid_image:
+        elif outcome.kind == "grid":
             reason = "a grid cell and position must be chosen first"
         else:
             reason = "nothing to tap"
         super().__init__(f"cannot tap: {reason}")
         self.result = result
+
+
+def refused_tap(exc: AmbiguousError, suggestion: str) -> FindResult:
+    """A strict tap's :class:`AmbiguousError` as the result it answers with: a
+    :class:`Failure` (``ambiguous_query``) listing the matches, with ``suggestion``."""
+    found = exc.result if isinstance(exc.result, FindResult) else FindResult(Empty())
+    failure = Failure(
+        FindError.AMBIGUOUS_QUERY,
+        suggestion,
+        source=found.source,
+        tier=found.tier,
+        match_count=exc.count,
+        matches=found.elements,
+    )
+    return attrs.evolve(found, outcome=failure)
 
 
 class Locator:
@@ -67,9 +94,12 @@ class Locator:
     ``phase="device:CALL"`` (``device:hierarchy``); local work that overruns, with the
     strategy's name (``ocr``, ``visual``). See docs/timeouts.md.
     One-time warm-up (icon references, OpenCV, Tesseract's first start) is not counted. Device
-    calls run one at a time per backend: a call that overran is waited for, never doubled. With
-    ``scaling`` (e.g. ``Scaling()`` for 1000 px), results are in the scaled screenshot's pixels,
-    carry ``scale_factor``, and taps are converted back to device pixels. With a ``picker``
+    calls run one at a time per backend: a call that overran is waited for, never doubled.
+    Coordinates are device pixels in and out of every method. With ``scaling`` (e.g.
+    ``Scaling()`` for 1000 px) results also carry the screen's
+    :attr:`~FindResult.transform`: their wire form (``to_dict()``, the CLI, the agent tools)
+    shows the scaled screenshot's pixels and ``scaleFactor``, and
+    :meth:`FindResult.to_image` converts in Python. With a ``picker``
     (e.g. :class:`~iconfind.pickers.OpenAIVisionPicker`), tier-4 candidates and the tier-5 grid
     are resolved inside :meth:`find` (at most three calls: find, cell, position);
     without one they go back to the caller. With ``memory`` (a
@@ -159,15 +189,16 @@ class Locator:
         return FindResult.failure(FindError.NOT_FOUND, NOT_FOUND_SUGGESTION)
 
     def _finish(self, result: FindResult, screen: Screen, selector: Selector) -> FindResult:
-        has_points = bool(result.elements or result.candidates)
-        if has_points and self.scaling is not None:
+        transform = None
+        if self.scaling is not None and result.error is not FindError.TIMEOUT:
             try:
-                _ = screen.size  # needed to convert coordinates, read under the same deadline
+                transform = self.transform(screen)  # the size, read under the same deadline
             except DeviceTimeoutError as exc:
                 result = FindResult.from_timeout(exc)
-        result = attrs.evolve(
+        return attrs.evolve(
             result,
             query=selector,
+            transform=transform,
             accessibility_unavailable=result.accessibility_unavailable
             or (screen.captured_hierarchy and screen.hierarchy is None),
             notes=(*screen.notes, *result.notes),
@@ -175,12 +206,12 @@ class Locator:
             screen_id=screen.fingerprint if screen.captured_screenshot else result.screen_id,
             screenshot=screen.screenshot if screen.captured_screenshot else result.screenshot,
         )
-        return self._to_caller_space(result, screen)
 
     # -- coordinate spaces ---------------------------------------------------------------------
 
     def transform(self, screen: Screen | None = None) -> ScreenTransform | None:
-        """The device <-> image mapping in force, or ``None`` when coordinates are device pixels."""
+        """The device <-> screenshot mapping of ``scaling``, or ``None`` when there is none (no
+        scaling, or one that leaves this screen at its size). Results carry it."""
         if self.scaling is None:
             return None
         if screen is None:
@@ -189,28 +220,11 @@ class Locator:
         transform = self.scaling.transform_for(width, height)
         return None if transform.identity else transform
 
-    def _to_caller_space(self, result: FindResult, screen: Screen) -> FindResult:
-        if result.error is not None and result.error is FindError.TIMEOUT:
-            return result
-        transform = self.transform(screen)
-        if transform is None:
-            return result
-        return attrs.evolve(
-            result,
-            elements=[
-                attrs.evolve(e, bounds=transform.bounds_to_image(e.bounds)) for e in result.elements
-            ],
-            candidates=[
-                attrs.evolve(c, bounds=transform.bounds_to_image(c.bounds))
-                for c in result.candidates
-            ],
-            scale_factor=round(transform.factor, 4),
-        )
-
-    def _to_device(self, point: Point, within: Bounds | None = None) -> Point:
-        """The device pixel to tap; off-screen points are refused (:func:`device_tap_point`)."""
+    def _on_screen(self, point: Point) -> tuple[Point, ScreenTransform | None]:
+        """``point`` (device pixels), refused when off the screen (:func:`device_tap_point`),
+        with the transform the tap's result carries."""
         screen = Screen(self.backend, Deadline.after(self.budget_s))
-        return device_tap_point(point, screen.size, self.transform(screen), within)
+        return device_tap_point(point, screen.size), self.transform(screen)
 
     # -- tap and input -------------------------------------------------------------------------
 
@@ -226,8 +240,9 @@ class Locator:
         - a query (``str`` / :class:`Selector` / dict): find it, then tap the one element it
           resolves to;
         - a :class:`FindResult`: tap its one element;
-        - an :class:`Element`, a :class:`Point` or ``(x, y)``: tap there (image space when
-          scaling is in force).
+        - an :class:`Element`, a :class:`Point` or ``(x, y)``: tap there (device pixels, as
+          results hold them; a point in a scaled screenshot converts with
+          :meth:`ScreenTransform.to_device`).
 
         When a query or a result holds several elements, say which: ``nth=i`` (0-based, in the
         result's order) or ``first=True``; otherwise :class:`AmbiguousError` is raised (with the
@@ -247,12 +262,14 @@ class Locator:
         ):
             target = Point(*target)
         if isinstance(target, Point):
-            self.tap_device(self._to_device(target))
-            return FindResult(tapped=target)
+            point, transform = self._on_screen(target)
+            self.tap_device(point)
+            return FindResult(Empty(), tapped=point, transform=transform)
         if isinstance(target, Element):
-            self.tap_device(self._to_device(target.center, target.bounds))
+            point, transform = self._on_screen(target.center)
+            self.tap_device(point)
             notes = self._remember(target)
-            return FindResult(elements=(target,), tapped=target.center, notes=notes)
+            return FindResult(Found((target,)), tapped=point, notes=notes, transform=transform)
         if isinstance(target, FindResult):
             result = target
         elif isinstance(target, (str, Selector, Mapping)):
@@ -270,17 +287,15 @@ class Locator:
         if result.error is FindError.TIMEOUT:  # the one timeout type, as find reports it
             raise DeviceTimeoutError.from_result(result, self.budget_s)
         element = self._choose(result, nth, first)
-        point = element.center
-        # A grid answer is a point, not an element: only its place on the screen is checked.
-        within = None if result.source == "grid" else element.bounds
-        self.tap_device(self._to_device(point, within))
+        point, _ = self._on_screen(element.center)
+        self.tap_device(point)
         notes = self._apply_on_tap(result) + self._remember(element)
         return attrs.evolve(result, tapped=point, notes=(*result.notes, *notes), on_tap=())
 
     @staticmethod
     def _choose(result: FindResult, nth: int | None, first: bool) -> Element:
         """The one element a tap acts on (see :meth:`tap`)."""
-        if result.error is not None or not result.elements:
+        if not isinstance(result.outcome, Found):
             raise NotResolvedError(result)
         count = len(result.elements)
         if nth is not None:
@@ -329,7 +344,7 @@ class Locator:
         from iconfind.memory.feedback import record_tap  # optional part, imported on use
 
         try:
-            return record_tap(self.memory, self.backend, element, transform=self.transform())
+            return record_tap(self.memory, self.backend, element)
         except IconfindError as exc:  # the tap happened; memory failing must not hide that
             return (f"memory: tap not recorded ({exc})",)
 
@@ -348,7 +363,10 @@ class Locator:
     ) -> FindResult:
         """Type ``text``; with a ``target`` (anything :meth:`tap` takes, as strictly), tap it
         first."""
-        result = self.tap(target, nth=nth, first=first) if target is not None else FindResult()
+        if target is None:
+            self.input_text(text)
+            return FindResult(Empty())
+        result = self.tap(target, nth=nth, first=first)
         self.input_text(text)
         return result
 
@@ -387,18 +405,18 @@ class Locator:
     # -- dump ----------------------------------------------------------------------------------
 
     def dump(self) -> FindResult:
-        """The whole accessibility tree as a result (``accessibility_unavailable`` when absent)."""
+        """The whole accessibility tree as a result: :class:`Found` with every element, or
+        :class:`Empty` with ``accessibility_unavailable`` when there is no tree."""
         screen = Screen(self.backend, Deadline.after(self.budget_s))
         try:
             elements = screen.hierarchy
             if elements is None:
-                return FindResult(source="accessibility", accessibility_unavailable=True)
-            if self.scaling is not None:
-                _ = screen.size
+                return FindResult(Empty(source="accessibility"), accessibility_unavailable=True)
+            transform = self.transform(screen)
         except DeviceTimeoutError as exc:
             return FindResult.from_timeout(exc)
-        result = FindResult(elements=elements, source="accessibility")
-        return self._to_caller_space(result, screen)
+        outcome = Found(elements, source="accessibility") if elements else Empty("accessibility")
+        return FindResult(outcome, transform=transform)
 
     # -- follow-ups ----------------------------------------------------------------------------
 
@@ -410,18 +428,19 @@ class Locator:
         when the screen has changed since ``result`` was computed: its candidates would point at
         whatever is there now.
         """
-        if not result.candidates:
+        outcome = result.outcome
+        if not isinstance(outcome, Candidates):
             what = (
-                f"it resolved at tier {result.tier} with {len(result.elements)} element(s)"
-                if result.elements
-                else f"it ended with {result.error.value}"
-                if result.error is not None
+                f"it resolved at tier {outcome.tier} with {len(outcome.elements)} element(s)"
+                if isinstance(outcome, Found)
+                else f"it ended with {outcome.error.value}"
+                if outcome.kind == "failure"
                 else "it offers a grid (answer with grid_cell / grid_position)"
-                if result.grid_image
+                if isinstance(outcome, GridStep)
                 else "it is empty"
             )
             raise FollowUpError(f"nothing to pick: this result has no candidates ({what})")
-        count = len(result.candidates)
+        count = len(outcome.candidates)
         if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < count:
             raise FollowUpError(
                 f"candidate index {index} is out of range: the result has {count} "
@@ -434,7 +453,7 @@ class Locator:
                     "stale result: the screen has changed since this find; run find again "
                     "and pick from the new candidates"
                 )
-        return _picked(result, index)
+        return _picked(result, outcome, index)
 
     def _resolve_with_picker(
         self, picker: Picker, request: Query, screen: Screen, result: FindResult
@@ -442,46 +461,38 @@ class Locator:
         """Answer a next step with the picker on the same screen: one pick for tier 4, cell then
         position for tier 5. A picker that answers ``None`` leaves the step to the caller."""
         selector = request.selector
-        if result.candidates:
-            index = picker.pick_candidate(selector, result.candidates)
+        outcome = result.outcome
+        if isinstance(outcome, Candidates):
+            index = picker.pick_candidate(selector, outcome.candidates)
             screen.deadline.check("picker")
             if index is None:
                 return attrs.evolve(result, notes=(*result.notes, "the picker chose none"))
-            if index not in range(len(result.candidates)):
+            if index not in range(len(outcome.candidates)):
                 raise FollowUpError(f"the picker chose candidate {index}, which does not exist")
-            return _picked(result, index)
-        if result.grid_image is None or request.grid_position is not None:
+            return _picked(result, outcome, index)
+        if not isinstance(outcome, GridStep) or request.grid_position is not None:
             return result
         cell = request.grid_cell
         if cell is None:
-            cell = picker.pick_grid_cell(selector, result.grid_image)
+            cell = picker.pick_grid_cell(selector, outcome.image)
             screen.deadline.check("picker")
             if cell is None:
                 return attrs.evolve(result, notes=(*result.notes, "the picker chose no cell"))
             result = self._run_chain(Query(selector, grid_cell=cell), screen)
-        if result.grid_image is None:
+        zoomed = result.outcome
+        if not isinstance(zoomed, GridStep):
             return result
-        position = picker.pick_grid_position(selector, result.grid_image)
+        position = picker.pick_grid_position(selector, zoomed.image)
         screen.deadline.check("picker")
         if position is None:
             return attrs.evolve(result, notes=(*result.notes, "the picker chose no position"))
         return self._run_chain(Query(selector, grid_cell=cell, grid_position=position), screen)
 
 
-def _picked(result: FindResult, index: int) -> FindResult:
-    candidate: Candidate = result.candidates[index]
+def _picked(result: FindResult, outcome: Candidates, index: int) -> FindResult:
+    """Candidate ``index`` of ``result`` as a found element (tier 4, medium confidence)."""
+    candidate = outcome.candidates[index]
     element = candidate.element or Element(bounds=candidate.bounds, clickable=True)
     element = attrs.evolve(element, bounds=candidate.bounds)
-    return FindResult(
-        elements=(element,),
-        source="visual",
-        tier=4,
-        confidence="medium",
-        recognized_as=result.recognized_as,
-        scale_factor=result.scale_factor,
-        notes=result.notes,
-        on_tap=result.on_tap,
-        query=result.query,
-        screen_id=result.screen_id,
-        screenshot=result.screenshot,
-    )
+    picked = Found((element,), source="visual", tier=4, confidence="medium")
+    return attrs.evolve(result, outcome=picked)

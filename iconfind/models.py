@@ -5,6 +5,11 @@
 notebook drawing in :mod:`iconfind.imaging.annotate`. Those import nothing from here at run time,
 so there is no import cycle.
 
+A find's outcome is one of :class:`Found`, :class:`Candidates`, :class:`GridStep`,
+:class:`Failure` or :class:`Empty` (``FindResult.outcome``); none holds a field of another.
+(``GridStep``, not ``Grid``: :class:`iconfind.Grid` is the tier-5 strategy.)
+Coordinates are device pixels everywhere in here.
+
 Everything here is frozen. Raw input (a bounds string, a JSON dict) is validated once, at the edge,
 by the converters and ``parse`` constructors, so the strategies never re-check it.
 """
@@ -13,16 +18,23 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, overload
 
 import attrs
 from attrs import field, frozen
 
-from iconfind.errors import DeviceTimeoutError, InvalidBoundsError, InvalidQueryError
+from iconfind.errors import (
+    DeviceTimeoutError,
+    InvalidArgumentError,
+    InvalidBoundsError,
+    InvalidQueryError,
+)
 from iconfind.geometry import Bounds, Point, Quadrant
 
 if TYPE_CHECKING:
     from PIL import Image
+
+    from iconfind.scaling import ScreenTransform
 
 Source = Literal["accessibility", "ocr", "visual", "grid", "memory"]
 Confidence = Literal["high", "medium", "low"]
@@ -208,69 +220,263 @@ def _str_tuple(value: Iterable[str]) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _not_empty(instance: object, attribute: attrs.Attribute[Any], value: tuple[Any, ...]) -> None:
+    if not value:
+        raise InvalidArgumentError(
+            f"{type(instance).__name__} needs at least one of {attribute.name}; a find that "
+            "resolved nothing is a Failure (or Empty)"
+        )
+
+
+def _at_least_shown(instance: Candidates, _attribute: object, value: int | None) -> None:
+    if value is not None and value < len(instance.candidates):
+        raise InvalidArgumentError(
+            f"total_candidates ({value}) is below the {len(instance.candidates)} shown"
+        )
+
+
+# -- outcomes -------------------------------------------------------------------------------------
+# What a find ended with: exactly one of these, so no result holds fields that cannot go together
+# (a failure with a grid image, found elements beside candidates...). All coordinates are device
+# pixels; the result's ``transform`` maps them to a scaled screenshot at the edge (wire, CLI).
+
+
 @frozen
-class FindResult:
-    """What a find returns: found elements, or the next step (candidates, grid), or an error.
+class Found:
+    """The query resolved to one element or more (best first). A tier-5 answer is one
+    ``grid.Point`` element at the chosen position, with ``grid_cell`` set."""
 
-    :meth:`to_dict` gives the camelCase wire form of docs/contract.md section 3, omitting keys
-    that do not apply.
-    """
-
-    elements: tuple[Element, ...] = field(default=(), converter=_element_tuple)
+    elements: tuple[Element, ...] = field(converter=_element_tuple, validator=_not_empty)
     source: Source | None = None
+    """Which kind of strategy answered; ``None`` for an element the caller gave (a tap on it)."""
     tier: int | None = None
     confidence: Confidence | None = None
-    candidates: tuple[Candidate, ...] = field(default=(), converter=_candidate_tuple)
-    truncated: bool | None = None
-    total_candidates: int | None = None
-    grid_image: str | None = None
-    grid_cell: int | None = None
-    grid_positions: tuple[str, ...] | None = None
-    recognized_as: str | None = None
-    accessibility_unavailable: bool = False
-    error: FindError | None = None
     match_count: int | None = None
-    phase: str | None = None
-    suggestion: str | None = None
-    scale_factor: float | None = None
+    """How many elements matched, when more than one."""
+    recognized_as: str | None = None
+    """The icon class local recognition settled a tier-4 query on."""
+    grid_cell: int | None = None
+    """The tier-5 cell the answer's position lies in."""
+
+    kind: ClassVar[Literal["found"]] = "found"
+
+
+@frozen
+class Candidates:
+    """Tier 4's next step: small pictures of unlabeled clickables, one of which the caller
+    picks (:meth:`Locator.pick <iconfind.Locator.pick>`)."""
+
+    candidates: tuple[Candidate, ...] = field(converter=_candidate_tuple, validator=_not_empty)
+    suggestion: str = ""
+    total_candidates: int | None = field(default=None, validator=_at_least_shown)
+    """How many there were, when more than the ones shown."""
     image_bytes: int | None = None
-    """Bytes of the images this result carries (tiers 4-5), for token accounting."""
+    """Bytes of the crops, for token accounting."""
     estimated_tokens: int | None = None
-    """Estimated vision tokens for those images (~330 tokens per KB of JPEG)."""
-    tapped: Point | None = None
-    """Where a tap landed, in the same coordinate space as the elements."""
-    notes: tuple[str, ...] = field(default=(), converter=_str_tuple)
+    """Estimated vision tokens for the crops (~330 tokens per KB of JPEG)."""
+    source: Source = "visual"
+    tier: int = 4
+    confidence: Confidence = "medium"
+
+    kind: ClassVar[Literal["candidates"]] = "candidates"
+
+    @property
+    def truncated(self) -> bool:
+        """True when more candidates were found than are shown."""
+        return self.total_candidates is not None and self.total_candidates > len(self.candidates)
+
+
+@frozen
+class GridStep:
+    """Tier 5's next step: a grid picture. Without ``cell``, choose one of its 24 cells; with
+    it, the picture is that cell zoomed and ``positions`` names the five to choose from."""
+
+    image: str
+    """Base64 JPEG of the grid (or of the zoomed cell)."""
+    cell: int | None = None
+    positions: tuple[str, ...] = field(default=(), converter=_str_tuple)
+    suggestion: str = ""
+    image_bytes: int | None = None
+    estimated_tokens: int | None = None
+
+    kind: ClassVar[Literal["grid"]] = "grid"
+    source: ClassVar[Literal["grid"]] = "grid"
+    tier: ClassVar[int] = 5
+    confidence: ClassVar[Literal["low"]] = "low"
+
+
+@frozen
+class Failure:
+    """The find ended without an element or a next step: ``error`` says why, ``suggestion``
+    what to try. ``matches`` holds elements that matched but cannot be used: all off the screen
+    (``element_off_screen``), or several for a strict tap (``ambiguous_query``); they are not
+    :attr:`FindResult.elements` (nothing to tap), though the wire form lists them."""
+
+    error: FindError
+    suggestion: str = ""
+    phase: str | None = None
+    """For a timeout: what overran (``device:hierarchy``, ``ocr``, ``picker``...)."""
+    source: Source | None = None
+    tier: int | None = None
+    match_count: int | None = None
+    matches: tuple[Element, ...] = field(default=(), converter=_element_tuple)
+
+    kind: ClassVar[Literal["failure"]] = "failure"
+
+
+@frozen
+class Empty:
+    """No element, no next step and no error: a tap on a bare point, typing with no target, a
+    dump of a screen whose tree is unavailable."""
+
+    source: Source | None = None
+
+    kind: ClassVar[Literal["empty"]] = "empty"
+
+
+Outcome = Found | Candidates | GridStep | Failure | Empty
+OutcomeKind = Literal["found", "candidates", "grid", "failure", "empty"]
+
+
+@frozen
+class FindResult:
+    """What a find returns: its :attr:`outcome` (:class:`Found`, :class:`Candidates`,
+    :class:`GridStep`, :class:`Failure` or :class:`Empty`) and what the Locator adds to any outcome.
+
+    Branch on the outcome with ``match result.outcome:`` (``case Found(elements=...)``), or read
+    the shortcuts :attr:`ok`, :attr:`needs_pick`, :attr:`element`, :attr:`elements` (``()``
+    unless found), :attr:`candidates` (``()`` unless candidates), :attr:`error` (``None`` unless
+    failure), :attr:`source`, :attr:`tier`, :attr:`confidence`.
+
+    Coordinates are device pixels, always. With a screenshot scale in force
+    (``Locator(..., scaling=Scaling(1000))``) the result carries it as :attr:`transform`;
+    :meth:`to_image` maps a point, bounds, element or candidate into the scaled screenshot, and
+    :meth:`to_dict` (the wire form, docs/contract.md section 3) shows image pixels and
+    ``scaleFactor``.
+    """
+
+    outcome: Outcome
+    accessibility_unavailable: bool = field(default=False, kw_only=True)
+    """The find looked for an accessibility tree and got none."""
+    transform: ScreenTransform | None = field(default=None, kw_only=True)
+    """The device <-> scaled-screenshot mapping in force, or ``None`` (device pixels only)."""
+    tapped: Point | None = field(default=None, kw_only=True)
+    """Where a tap landed, in device pixels."""
+    notes: tuple[str, ...] = field(default=(), converter=_str_tuple, kw_only=True)
     """Human-readable remarks, e.g. a tier that was skipped and why."""
-    on_tap: tuple[Callable[[], object], ...] = field(default=(), eq=False, repr=False)
+    on_tap: tuple[Callable[[], object], ...] = field(
+        default=(), eq=False, repr=False, kw_only=True
+    )
     """Writes learned while finding (memory observations, relocations, misses), applied by
     :meth:`Locator.tap` when this result is tapped; a find alone never writes. Not on the wire."""
-    query: Selector | None = field(default=None, eq=False, repr=False)
-    screen_id: str | None = field(default=None, eq=False, repr=False)
+    query: Selector | None = field(default=None, eq=False, repr=False, kw_only=True)
+    screen_id: str | None = field(default=None, eq=False, repr=False, kw_only=True)
     """Fingerprint of the screen this result was computed on (for stale follow-ups)."""
-    screenshot: Image.Image | None = field(default=None, eq=False, repr=False)
+    screenshot: Image.Image | None = field(default=None, eq=False, repr=False, kw_only=True)
     """The device screenshot the find looked at, when it took one (never on the wire)."""
+
+    # -- shortcuts -------------------------------------------------------------------------------
+
+    @property
+    def kind(self) -> OutcomeKind:
+        """``"found"``, ``"candidates"``, ``"grid"``, ``"failure"`` or ``"empty"``."""
+        return self.outcome.kind
 
     @property
     def ok(self) -> bool:
         """True when elements were found (the result can be tapped)."""
-        return self.error is None and bool(self.elements)
+        return isinstance(self.outcome, Found)
 
     @property
     def needs_pick(self) -> bool:
         """True when the caller must choose a candidate (tier 4) or a grid cell/position (5)."""
-        return self.error is None and not self.elements and bool(self.candidates or self.grid_image)
+        return isinstance(self.outcome, (Candidates, GridStep))
+
+    @property
+    def elements(self) -> tuple[Element, ...]:
+        """The found elements; ``()`` unless the outcome is :class:`Found`."""
+        return self.outcome.elements if isinstance(self.outcome, Found) else ()
 
     @property
     def element(self) -> Element:
-        """The first element; raises :class:`LookupError` when there is none."""
-        if not self.elements:
-            raise LookupError(f"no element in this result (error={self.error})")
-        return self.elements[0]
+        """The first found element; raises :class:`LookupError` when there is none."""
+        if not isinstance(self.outcome, Found):
+            raise LookupError(f"no element in this result (it is {self.kind})")
+        return self.outcome.elements[0]
 
     @property
-    def exit_code(self) -> int:
-        """The CLI's exit status for this result: 0 resolved or next step, 1 error."""
-        return 1 if self.error is not None or not (self.elements or self.needs_pick) else 0
+    def candidates(self) -> tuple[Candidate, ...]:
+        """The tier-4 candidates; ``()`` unless the outcome is :class:`Candidates`."""
+        return self.outcome.candidates if isinstance(self.outcome, Candidates) else ()
+
+    @property
+    def error(self) -> FindError | None:
+        """Why the find failed; ``None`` unless the outcome is :class:`Failure`."""
+        return self.outcome.error if isinstance(self.outcome, Failure) else None
+
+    @property
+    def source(self) -> Source | None:
+        return self.outcome.source
+
+    @property
+    def tier(self) -> int | None:
+        return None if isinstance(self.outcome, Empty) else self.outcome.tier
+
+    @property
+    def confidence(self) -> Confidence | None:
+        outcome = self.outcome
+        return None if isinstance(outcome, (Failure, Empty)) else outcome.confidence
+
+    @property
+    def suggestion(self) -> str | None:
+        """What to do next (a next step or a failure); ``None`` otherwise."""
+        outcome = self.outcome
+        return None if isinstance(outcome, (Found, Empty)) else outcome.suggestion or None
+
+    @property
+    def match_count(self) -> int | None:
+        """How many elements matched, when more than one (found) or for a failure."""
+        outcome = self.outcome
+        return outcome.match_count if isinstance(outcome, (Found, Failure)) else None
+
+    @property
+    def recognized_as(self) -> str | None:
+        """The icon class local recognition settled the query on (tier 4), else ``None``."""
+        return self.outcome.recognized_as if isinstance(self.outcome, Found) else None
+
+    @property
+    def scale_factor(self) -> float | None:
+        """Device pixels per screenshot pixel (4 decimals) when a scale is in force."""
+        return round(self.transform.factor, 4) if self.transform is not None else None
+
+    # -- coordinates -----------------------------------------------------------------------------
+
+    @overload
+    def to_image(self, value: Point) -> Point: ...
+    @overload
+    def to_image(self, value: Bounds) -> Bounds: ...
+    @overload
+    def to_image(self, value: Element) -> Element: ...
+    @overload
+    def to_image(self, value: Candidate) -> Candidate: ...
+
+    def to_image(
+        self, value: Point | Bounds | Element | Candidate
+    ) -> Point | Bounds | Element | Candidate:
+        """``value`` (device pixels) in the scaled screenshot's pixels, as the wire form shows
+        it: a :class:`Point`, :class:`Bounds`, :class:`Element` or :class:`Candidate`. Without a
+        :attr:`transform` the value comes back unchanged. An element's image-space center is
+        ``result.to_image(element).center``."""
+        transform = self.transform
+        if transform is None:
+            return value
+        if isinstance(value, Point):
+            return transform.to_image(value)
+        if isinstance(value, Bounds):
+            return transform.bounds_to_image(value)
+        return attrs.evolve(value, bounds=transform.bounds_to_image(value.bounds))
+
+    # -- edges (implemented outside the models) --------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
         """The wire form of docs/contract.md section 3 (built by :mod:`iconfind.wire`)."""
@@ -279,7 +485,8 @@ class FindResult:
         return result_to_dict(self)
 
     def _repr_png_(self) -> bytes | None:
-        """Notebooks: the screenshot with the found elements, the candidates or the grid drawn."""
+        """Notebooks: the screenshot with the found elements, the candidates or the grid drawn
+        (by :mod:`iconfind.imaging.annotate`)."""
         if self.screenshot is None:
             return None
         from iconfind.imaging.annotate import annotate_png
@@ -292,15 +499,32 @@ class FindResult:
 
         return annotate_html(self)
 
+    # -- construction ----------------------------------------------------------------------------
+
     @classmethod
     def failure(
         cls,
         error: FindError,
         suggestion: str,
-        **kwargs: Any,
+        *,
+        phase: str | None = None,
+        source: Source | None = None,
+        tier: int | None = None,
+        match_count: int | None = None,
+        matches: Iterable[Element] = (),
     ) -> FindResult:
-        """A result that carries only an error (plus any extra fields)."""
-        return cls(error=error, suggestion=suggestion, **kwargs)
+        """A result whose outcome is a :class:`Failure`."""
+        return cls(
+            Failure(
+                error,
+                suggestion,
+                phase=phase,
+                source=source,
+                tier=tier,
+                match_count=match_count,
+                matches=tuple(matches),
+            )
+        )
 
     @classmethod
     def from_timeout(cls, exc: DeviceTimeoutError) -> FindResult:
@@ -312,10 +536,17 @@ class FindResult:
 __all__ = [
     "Bounds",
     "Candidate",
+    "Candidates",
     "Confidence",
     "Element",
+    "Empty",
+    "Failure",
     "FindError",
     "FindResult",
+    "Found",
+    "GridStep",
+    "Outcome",
+    "OutcomeKind",
     "Point",
     "Quadrant",
     "Selector",

@@ -1,8 +1,9 @@
 """Screenshot scaling (docs/contract.md, "Coordinates and screenshot scaling").
 
-Images sent to a model are scaled to fit ``max_dimension`` on their longest side. When a scale is in
-force, every coordinate a caller sees is in image space and taps are converted back to device
-pixels, so nobody does the arithmetic by hand.
+Images sent to a model are scaled to fit ``max_dimension`` on their longest side. Inside the library
+every coordinate stays in device pixels; a result found under a scale carries its
+:class:`ScreenTransform`, and only the edges convert: the wire form and the CLI show image pixels,
+the agent tools take a model's image-space taps back to device pixels (:func:`device_tap_point`).
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from attrs import field, frozen
 from PIL import Image
 
 from iconfind.errors import InvalidArgumentError
-from iconfind.models import Bounds, Point
+from iconfind.geometry import Bounds, Point
 
 DEFAULT_MAX_DIMENSION = 1000
 
@@ -92,14 +93,12 @@ def device_tap_point(
     point: Point,
     screen_size: tuple[int, int],
     transform: ScreenTransform | None = None,
-    within: Bounds | None = None,
 ) -> Point:
-    """The device pixel to tap for ``point`` (caller space), refusing what would tap elsewhere.
+    """The device pixel to tap for ``point``: device pixels, or image pixels of the scaled
+    screenshot when ``transform`` is given (what a model sees and answers in).
 
-    Raises :class:`~iconfind.InvalidArgumentError` when ``point`` is off the screen (the image
-    when ``transform`` scales), or when ``within`` (the tapped element, caller space) has no
-    area at this scale or its point converts to a device pixel outside the element: a scale so
-    coarse that the tap would land beside it.
+    Raises :class:`~iconfind.InvalidArgumentError` when ``point`` is off the screen (off the
+    image when ``transform`` is given).
     """
     width, height = transform.image_size if transform is not None else screen_size
     if not (0 <= point.x < width and 0 <= point.y < height):
@@ -107,20 +106,4 @@ def device_tap_point(
         raise InvalidArgumentError(
             f"tap point ({point.x}, {point.y}) is off the {space} ({width}x{height})"
         )
-    if transform is None:
-        return point
-    device = transform.to_device(point)
-    if within is not None:
-        f = transform.factor
-        inside = (
-            within.x2 > within.x1
-            and within.y2 > within.y1
-            and within.x1 * f <= device.x < within.x2 * f
-            and within.y1 * f <= device.y < within.y2 * f
-        )
-        if not inside:
-            raise InvalidArgumentError(
-                f"the element {within.format()} is too small to tap at this scale "
-                f"(factor {transform.factor:g}): use a larger max_dimension or raw coordinates"
-            )
-    return device
+    return point if transform is None else transform.to_device(point)

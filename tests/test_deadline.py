@@ -17,8 +17,10 @@ from iconfind import (
     BackendError,
     Candidate,
     DeviceTimeoutError,
+    Empty,
     FindError,
     FindResult,
+    GridStep,
     InvalidArgumentError,
     Locator,
     Point,
@@ -31,6 +33,7 @@ from iconfind import _deadline as deadline_module
 from iconfind._budget import lane_of
 from iconfind.agent import ToolBox
 from iconfind.backends import MockBackend, MockCall, MockScreen
+from iconfind.cli import exit_code
 from iconfind.deadline import Deadline, current, warm_up
 from tests.conftest import SNAPSHOTS
 
@@ -111,8 +114,8 @@ def test_a_hung_device_ends_the_find_in_timeout_naming_the_device_call(
 ) -> None:
     backend = _mock(anr, hang)
     result = Locator(backend, budget_s=0.3).find("Wait")
-    assert result.error is FindError.TIMEOUT and result.exit_code == 1
-    assert result.phase == "device:hierarchy"
+    assert result.error is FindError.TIMEOUT and exit_code(result) == 1
+    assert result.outcome.phase == "device:hierarchy"
     assert result.suggestion is not None and "device did not answer hierarchy" in result.suggestion
 
 
@@ -122,7 +125,7 @@ def test_timed_out_finds_never_leave_more_than_one_call_in_flight(
     backend = _mock(anr, hang)
     locator = Locator(backend, budget_s=0.3)
     for _ in range(4):
-        assert locator.find("Wait").phase == "device:hierarchy"
+        assert locator.find("Wait").outcome.phase == "device:hierarchy"
     # The first call still hangs; the next three waited for it and were cancelled unsent.
     assert backend.max_in_flight == 1
     assert [c.method for c in backend.calls] == ["hierarchy"]
@@ -191,7 +194,7 @@ def test_local_work_that_overruns_names_its_strategy_and_runs_in_the_callers_thr
 
     after = Overruns()
     result = Locator(anr, strategies=[Records(), after], budget_s=0.2).find("Wait")
-    assert result.error is FindError.TIMEOUT and result.phase == "slow_local"
+    assert result.error is FindError.TIMEOUT and result.outcome.phase == "slow_local"
     assert result.suggestion is not None and result.suggestion.startswith("Local work")
     assert seen == [threading.current_thread()] and after.calls == 0
 
@@ -204,7 +207,7 @@ class WarmsUp:
     def find(self, query: Query, screen: Screen) -> FindResult | None:
         warm_up("a test model", _wait_until_expired)
         screen.deadline.check(self.name)  # the warm-up was given back: no timeout
-        return FindResult(elements=(), source="visual", tier=4, notes=("warmed",))
+        return FindResult(Empty(source="visual"), notes=("warmed",))
 
 
 def test_warm_up_is_not_charged_to_the_find(anr: ReplayBackend) -> None:
@@ -253,13 +256,13 @@ class OffersAGrid:
     handles_follow_ups = True
 
     def find(self, query: Query, screen: Screen) -> FindResult | None:
-        return FindResult(source="grid", tier=5, grid_image="aGVsbG8=")
+        return FindResult(GridStep("aGVsbG8="))
 
 
 def test_a_picker_round_counts_against_the_same_deadline(anr: ReplayBackend) -> None:
     locator = Locator(anr, [OffersAGrid()], budget_s=2, picker=OverrunningPicker())
     result = locator.find("settings")
-    assert result.error is FindError.TIMEOUT and result.phase == "picker"
+    assert result.error is FindError.TIMEOUT and result.outcome.phase == "picker"
 
 
 def test_loading_a_snapshot_counts_against_the_deadline() -> None:

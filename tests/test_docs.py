@@ -144,35 +144,46 @@ def test_agent_doc_tool_calls_are_valid_and_answered() -> None:
 
 def test_every_wire_key_the_code_can_send_is_in_the_contract() -> None:
     """docs/contract.md section 3 lists every key ``to_dict()`` can produce (no silent change)."""
-    from iconfind import Bounds, Candidate, Element, FindError, FindResult, Point
+    from iconfind import (
+        Bounds,
+        Candidate,
+        Candidates,
+        Element,
+        Failure,
+        FindError,
+        FindResult,
+        Found,
+        GridStep,
+        Point,
+        ScreenTransform,
+    )
 
     element = Element(bounds=Bounds(0, 0, 10, 10), text="x")
-    everything = FindResult(
-        elements=(element,),
-        source="visual",
-        tier=4,
-        confidence="medium",
-        candidates=(Candidate(0, Bounds(0, 0, 10, 10), "aGk=", hints=(("overflow", 0.9),)),),
-        truncated=True,
-        total_candidates=9,
-        grid_image="aGk=",
-        grid_cell=3,
-        grid_positions=("Center",),
-        recognized_as="overflow",
-        accessibility_unavailable=True,
-        error=FindError.NOT_FOUND,
-        match_count=2,
-        phase="ocr",
-        suggestion="s",
-        scale_factor=2.4,
-        image_bytes=10,
-        estimated_tokens=4,
-        tapped=Point(1, 2),
-        notes=("n",),
-    )
-    wire = everything.to_dict()
+    outcomes = [
+        Found((element,), "grid", 5, "low", match_count=2, recognized_as="overflow", grid_cell=3),
+        Candidates(
+            (Candidate(0, Bounds(0, 0, 10, 10), "aGk=", hints=(("overflow", 0.9),)),),
+            suggestion="s",
+            total_candidates=9,
+            image_bytes=10,
+            estimated_tokens=4,
+        ),
+        GridStep("aGk=", cell=3, positions=("Center",), image_bytes=10, estimated_tokens=4),
+        Failure(FindError.NOT_FOUND, "s", phase="ocr", match_count=2, matches=(element,)),
+    ]
+    keys: set[str] = set()
+    for outcome in outcomes:
+        wire = FindResult(
+            outcome,
+            accessibility_unavailable=True,
+            transform=ScreenTransform(1080, 2400, 2.4),
+            tapped=Point(1, 2),
+            notes=("n",),
+        ).to_dict()
+        keys |= set(wire)
+        for nested in ("elements", "candidates"):
+            keys.update(*(set(item) for item in wire.get(nested, [])))
     contract = (ROOT / "docs" / "contract.md").read_text(encoding="utf-8")
     section = contract[contract.index("## 3.") : contract.index("## 4.")]
-    keys = set(wire) | set(wire["elements"][0]) | set(wire["candidates"][0])
     missing = sorted(key for key in keys if f'"{key}"' not in section)
     assert missing == []

@@ -16,6 +16,7 @@ from iconfind import (
     FindError,
     FindResult,
     FollowUpError,
+    Found,
     IconfindError,
     InvalidArgumentError,
     Locator,
@@ -27,6 +28,7 @@ from iconfind import (
     Screen,
     default_chain,
 )
+from iconfind.cli import exit_code
 from tests.conftest import SNAPSHOTS
 from tests.delegating import DelegatingBackend
 from tests.screens import el, replay_of
@@ -69,11 +71,11 @@ def test_a_slow_strategy_ends_the_chain_with_timeout_and_its_phase(toolbar: Repl
     locator = Locator(toolbar, strategies=[sleeper, after], budget_s=0.2)
     result = locator.find("Notes")
     assert result.error is FindError.TIMEOUT
-    assert result.phase == "slow_detector"
+    assert result.outcome.phase == "slow_detector"
     # Local work overran, not the device: the suggestion says so.
     assert result.suggestion is not None and result.suggestion.startswith("Local work")
     assert after.calls == 0
-    assert result.exit_code == 1
+    assert exit_code(result) == 1
 
 
 def test_a_hung_device_names_the_capture_phase(toolbar: ReplayBackend) -> None:
@@ -83,7 +85,7 @@ def test_a_hung_device_names_the_capture_phase(toolbar: ReplayBackend) -> None:
     finally:
         backend.release.set()
     assert result.error is FindError.TIMEOUT
-    assert result.phase == "device:hierarchy"
+    assert result.outcome.phase == "device:hierarchy"
     assert result.suggestion is not None and "device did not answer" in result.suggestion
 
 
@@ -99,7 +101,7 @@ def test_the_chain_is_a_plain_list_the_user_can_edit(toolbar: ReplayBackend) -> 
         name: str = "fixed"
 
         def find(self, query: Query, screen: Screen) -> FindResult | None:
-            return FindResult(elements=[el("[1,1][3,3]")], source="visual", tier=4)
+            return FindResult(Found([el("[1,1][3,3]")], source="visual", tier=4))
 
     appended = Locator(toolbar, strategies=[*default_chain(), Fixed()])
     assert appended.find("Telescope").tier == 4
@@ -173,17 +175,17 @@ def test_unavailable_tree_is_flagged_on_find() -> None:
     assert result.accessibility_unavailable and result.error is FindError.NOT_FOUND
 
 
-def test_scaling_puts_results_in_image_space_and_taps_back_in_device_space(
+def test_scaling_keeps_device_pixels_in_python_and_image_pixels_on_the_wire(
     toolbar: ReplayBackend,
 ) -> None:
     locator = Locator(toolbar, scaling=Scaling())
     result = locator.find("overflow menu")
     assert result.scale_factor == 2.4
-    assert result.element.bounds.to_list() == [389, 35, 450, 96]
-    locator.tap(result)
-    device = toolbar.taps[-1]
-    assert abs(device.x - 1006) <= 3 and abs(device.y - 157) <= 3
-    assert 0 <= device.x < 1080 and 0 <= device.y < 2400
+    assert result.element.bounds.to_list() == [933, 84, 1080, 231]  # device pixels
+    assert result.to_image(result.element).bounds.to_list() == [389, 35, 450, 96]
+    assert result.to_dict()["elements"][0]["bounds"] == [389, 35, 450, 96]
+    tapped = locator.tap(result)
+    assert toolbar.taps[-1] == result.element.center == tapped.tapped == Point(1006, 157)
 
 
 def test_budget_must_be_positive(toolbar: ReplayBackend) -> None:

@@ -12,6 +12,7 @@ from iconfind import (
     DeviceTimeoutError,
     FindError,
     FindResult,
+    Found,
     Locator,
     Point,
     Query,
@@ -46,7 +47,7 @@ class FirstElement:
 
     def find(self, query: Query, screen: Screen) -> FindResult | None:
         elements = screen.hierarchy or []
-        return FindResult(elements=tuple(elements[:1]), source="accessibility", tier=1)
+        return FindResult(Found(elements[:1], source="accessibility", tier=1))
 
 
 @pytest.fixture
@@ -62,12 +63,12 @@ def _locator(device: SizeHangs) -> Locator:
 
 def test_find_under_scaling_times_out_on_the_size_read(device: SizeHangs) -> None:
     result = _locator(device).find("anything")
-    assert result.error is FindError.TIMEOUT and result.phase == "device:screen_size"
+    assert result.error is FindError.TIMEOUT and result.outcome.phase == "device:screen_size"
 
 
 def test_dump_under_scaling_times_out_on_the_size_read(device: SizeHangs) -> None:
     result = _locator(device).dump()
-    assert result.error is FindError.TIMEOUT and result.phase == "device:screen_size"
+    assert result.error is FindError.TIMEOUT and result.outcome.phase == "device:screen_size"
 
 
 def test_tap_of_a_point_under_scaling_times_out_on_the_size_read(device: SizeHangs) -> None:

@@ -15,7 +15,8 @@ from iconfind import (
     InvalidQueryError,
     Selector,
 )
-from iconfind.models import Candidate, Point
+from iconfind.cli import exit_code
+from iconfind.models import Candidate, Candidates, Found, Point
 
 coordinates = st.integers(min_value=-5000, max_value=20000)
 sizes = st.integers(min_value=0, max_value=5000)
@@ -109,32 +110,30 @@ def test_find_result_omits_keys_that_do_not_apply() -> None:
         "suggestion": "gone",
     }
     found = FindResult(
-        elements=[Element(bounds="[0,0][10,10]")], source="accessibility", tier=1, confidence="high"
+        Found([Element(bounds="[0,0][10,10]")], source="accessibility", tier=1, confidence="high")
     )
     assert set(found.to_dict()) == {"elements", "source", "tier", "confidence"}
-    assert found.ok and found.exit_code == 0
+    assert found.ok and exit_code(found) == 0
 
 
 def test_candidates_make_a_next_step_with_exit_zero() -> None:
     result = FindResult(
-        candidates=[Candidate(index=0, bounds=Bounds(0, 0, 48, 48), image="abc")],
-        source="visual",
-        tier=4,
-        confidence="medium",
-        truncated=False,
-        total_candidates=1,
+        Candidates(
+            [Candidate(index=0, bounds=Bounds(0, 0, 48, 48), image="abc")], total_candidates=1
+        )
     )
-    assert result.needs_pick and not result.ok and result.exit_code == 0
+    assert result.needs_pick and not result.ok and exit_code(result) == 0
     wire = result.to_dict()
     assert wire["candidates"] == [
         {"index": 0, "bounds": [0, 0, 48, 48], "center": {"x": 24, "y": 24}, "image": "abc"}
     ]
     assert wire["truncated"] is False and wire["totalCandidates"] == 1
+    assert (wire["source"], wire["tier"], wire["confidence"]) == ("visual", 4, "medium")
 
 
 def test_errors_exit_one() -> None:
     for error in FindError:
-        assert FindResult.failure(error, "x").exit_code == 1
+        assert exit_code(FindResult.failure(error, "x")) == 1
 
 
 def test_selector_coercion() -> None:

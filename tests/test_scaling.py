@@ -37,16 +37,17 @@ def test_image_points_map_inside_the_screen_and_back_within_a_pixel(
 def test_default_scaling_of_a_phone_screen_is_2_4(snapshots: Path) -> None:
     backend = ReplayBackend(snapshots / "anr_dialog")  # 1080x2400
     locator = Locator(backend, scaling=Scaling())
-    result = locator.find("Wait")  # device bounds [70,1268][1010,1394]
+    result = locator.find("Wait")
     assert result.scale_factor == 2.4
-    assert result.element.bounds.to_list() == [29, 528, 421, 581]
-    assert result.to_dict()["scaleFactor"] == 2.4
+    # Python holds device pixels; the image-space view is one call away, and is the wire's.
+    assert result.element.bounds.to_list() == [70, 1268, 1010, 1394]
+    assert result.to_image(result.element).bounds.to_list() == [29, 528, 421, 581]
+    wire = result.to_dict()
+    assert wire["scaleFactor"] == 2.4 and wire["elements"][0]["bounds"] == [29, 528, 421, 581]
 
     locator.tap(result)
     [tapped] = backend.taps
-    image_center = result.element.center
-    assert tapped == Point(round(image_center.x * 2.4), round(image_center.y * 2.4))
-    assert result.element.bounds.scaled(1 / 2.4).contains(tapped.x, tapped.y)
+    assert tapped == result.element.center == Point(540, 1331)
 
 
 def test_raw_and_unscaled_results_are_device_pixels(snapshots: Path) -> None:

@@ -16,12 +16,13 @@ taps what the page shows. Pictures (moved to image content by MCP) are not count
 from __future__ import annotations
 
 import json
-from typing import Any
-
-import attrs
+from typing import TYPE_CHECKING, Any
 
 from iconfind.agent.images import IMAGE_KEYS, split_images
-from iconfind.models import FindResult
+from iconfind.wire import listed_elements, result_to_dict
+
+if TYPE_CHECKING:
+    from iconfind.models import FindResult
 
 MAX_RESULT_CHARS = 64_000
 """The most JSON text one tool result may hold (about 16k tokens)."""
@@ -59,12 +60,11 @@ def paged_result(
     max_chars: int = MAX_RESULT_CHARS,
 ) -> dict[str, Any]:
     """The wire form of ``result`` with its elements paged to fit ``max_chars``."""
-    total = len(result.elements)
+    total = len(listed_elements(result))
     start = min(max(0, offset), total)
     wanted = min(limit if limit is not None else MAX_PAGE_ELEMENTS, MAX_PAGE_ELEMENTS)
-    window = list(result.elements[start : start + wanted])
-    head = FindResult.to_dict(_without_elements(result))
-    rows = [element.to_dict(start + i) for i, element in enumerate(window)]
+    head = result_to_dict(result, start=start, stop=start + wanted)
+    rows: list[dict[str, Any]] = head.pop("elements")
     budget = max_chars - text_size(head) - 200  # room for the page object
     kept, used = 0, 0
     for row in rows:
@@ -73,9 +73,8 @@ def paged_result(
             break
         used += size
         kept += 1
-    answer = dict(head)
-    answer["elements"] = rows[:kept]
-    if total > len(window) or kept < len(rows) or start > 0:
+    answer = {"elements": rows[:kept], **head}
+    if total > len(rows) or kept < len(rows) or start > 0:
         count = kept
         answer["page"] = {
             "offset": start,
@@ -86,10 +85,6 @@ def paged_result(
         if start + count < total:
             answer["page"]["nextOffset"] = start + count
     return bounded(answer, max_chars)
-
-
-def _without_elements(result: FindResult) -> FindResult:
-    return attrs.evolve(result, elements=())
 
 
 def bounded(answer: dict[str, Any], max_chars: int = MAX_RESULT_CHARS) -> dict[str, Any]:

@@ -14,6 +14,10 @@ those elements, ``error: "ambiguous_query"`` and ``matchCount``: call again with
 ``elementIndex``. Taps go through :meth:`Locator.tap` / :meth:`Locator.tap_device`, the one tap
 path, with the same strictness.
 
+Coordinates: the box is an edge of the library. Answers show the scaled screenshot's pixels (the
+wire form, with ``scaleFactor``) when the Locator has a scale, and a tap's ``x`` / ``y`` are read
+in those same pixels and converted to device pixels on the way in.
+
 The box remembers the last result it answered (a conversation's state, not the Locator's):
 ``elementIndex``, ``candidateIndex`` and ``gridCell`` without a selector refer to it.
 """
@@ -41,9 +45,9 @@ from iconfind.errors import (
     InvalidArgumentError,
     InvalidQueryError,
 )
-from iconfind.locator import Locator, NotResolvedError
-from iconfind.models import FindError, FindResult, Point, Selector
-from iconfind.scaling import Scaling
+from iconfind.locator import Locator, NotResolvedError, refused_tap
+from iconfind.models import FindResult, Point, Selector
+from iconfind.scaling import Scaling, device_tap_point
 
 try:
     import jsonschema
@@ -400,7 +404,7 @@ class ToolBox:
         locator = self.locator
         try:
             if "x" in args:
-                return locator.tap(Point(args["x"], args["y"]))
+                return locator.tap(self._device_point(args["x"], args["y"]))
             if "selector" in args and "gridCell" not in args and "candidateIndex" not in args:
                 return locator.tap(_selector(args["selector"]), nth=args.get("elementIndex"))
             if "gridCell" in args or "candidateIndex" in args:
@@ -410,6 +414,17 @@ class ToolBox:
             return exc.result
         except FollowUpError as exc:
             raise ArgumentError("elementIndex", str(exc)) from None
+
+    def _device_point(self, x: int, y: int) -> Point:
+        """A model's tap point, in the pixels of the screenshots it is shown (scaled when the
+        Locator has a scale), as the device pixel to tap. Raises
+        :class:`~iconfind.InvalidArgumentError` when it is off the screenshot."""
+        point = Point(x, y)
+        transform = self.locator.transform()
+        if transform is None:
+            return point  # device pixels already; Locator.tap checks the screen
+        size = (transform.device_width, transform.device_height)
+        return device_tap_point(point, size, transform)
 
     def _input(self, args: dict[str, Any], debug: bool) -> dict[str, Any]:
         text: str = args["text"]
@@ -505,13 +520,9 @@ def _selector(raw: Any) -> Selector:
 
 def _ambiguous(exc: AmbiguousError) -> FindResult:
     """A strict tap that refused to guess, as an answer: the matches, ``ambiguous_query``."""
-    found = exc.result if isinstance(exc.result, FindResult) else FindResult()
-    return attrs.evolve(
-        found,
-        error=FindError.AMBIGUOUS_QUERY,
-        match_count=exc.count,
-        suggestion="Several elements match: tap one with elementIndex (0-based), or narrow the "
-        "selector",
+    return refused_tap(
+        exc,
+        "Several elements match: tap one with elementIndex (0-based), or narrow the selector",
     )
 
 

@@ -23,33 +23,40 @@ DISPLAY_MAX_SIDE = 800
 def annotate(result: FindResult, max_side: int = DISPLAY_MAX_SIDE) -> Image.Image | None:
     """The result's screenshot, at most ``max_side`` px, with what the result found marked.
 
-    ``None`` when the result carries no screenshot. Coordinates in the result may be in a scaled
-    image space (``scale_factor``); they are mapped back onto the screenshot here.
+    ``None`` when the result carries no screenshot. The result's coordinates are device
+    pixels, the screenshot's own.
     """
     shot = result.screenshot
     if shot is None:
         return None
     picture = fit_within(shot.convert("RGB"), max_side)
     k = picture.width / shot.width  # picture pixels per device pixel
-    to_device = result.scale_factor or 1.0
     layer, draw = _draw.overlay(picture)
 
-    def rect(bounds: Bounds, device: bool = False) -> tuple[float, float, float, float]:
-        f = k if device else k * to_device
-        return (bounds.x1 * f, bounds.y1 * f, bounds.x2 * f - 1, bounds.y2 * f - 1)
+    def rect(bounds: Bounds) -> tuple[float, float, float, float]:
+        return (bounds.x1 * k, bounds.y1 * k, bounds.x2 * k - 1, bounds.y2 * k - 1)
 
     label_size = max(12, round(min(picture.size) / 28))
-    grid_shown = result.tier == 5 and (result.grid_image or result.grid_cell)
+    outcome = result.outcome
+    # The grid: offered (a cell to choose, or a position in one) or answered (a point in a cell).
+    grid_cell = (
+        outcome.cell
+        if outcome.kind == "grid"
+        else outcome.grid_cell
+        if outcome.kind == "found" and outcome.source == "grid"
+        else None
+    )
+    grid_shown = outcome.kind == "grid" or grid_cell is not None
     if grid_shown and shot.width >= geo.COLUMNS and shot.height >= geo.ROWS:
         cells = geo.all_cells(shot.width, shot.height)
         for number, cell in enumerate(cells, start=1):
-            x1, y1, x2, y2 = rect(cell, device=True)
+            x1, y1, x2, y2 = rect(cell)
             draw.rectangle((x1, y1, x2, y2), outline=_draw.DARK, width=3)
             draw.rectangle((x1, y1, x2, y2), outline=_draw.LIGHT, width=1)
-            if result.grid_cell in (None, number):
+            if grid_cell in (None, number):
                 _draw.label(draw, (x1 + label_size * 1.2, y1 + label_size), str(number), label_size)
-        if result.grid_cell is not None:
-            _draw.box(draw, rect(cells[result.grid_cell - 1], device=True))
+        if grid_cell is not None:
+            _draw.box(draw, rect(cells[grid_cell - 1]))
     for candidate in result.candidates:
         x1, y1, x2, y2 = rect(candidate.bounds)
         _draw.box(draw, (x1, y1, x2, y2))
@@ -59,7 +66,7 @@ def annotate(result: FindResult, max_side: int = DISPLAY_MAX_SIDE) -> Image.Imag
         if x2 - x1 > 4 and y2 - y1 > 4:
             _draw.box(draw, (x1, y1, x2, y2))
         c = element.center
-        _draw.ring(draw, (c.x * k * to_device, c.y * k * to_device), label_size * 0.6)
+        _draw.ring(draw, (c.x * k, c.y * k), label_size * 0.6)
     return _draw.flatten(picture, layer)
 
 
@@ -77,24 +84,27 @@ def summary(result: FindResult) -> str:
     """One line: tier, source, confidence, and what the result holds."""
     parts = [f"tier {result.tier}" if result.tier else "", result.source or ""]
     parts.append(f"{result.confidence} confidence" if result.confidence else "")
-    if result.error is not None:
-        parts.append(f"error: {result.error.value}")
-    if result.elements:
-        c = result.elements[0].center
-        parts.append(f"{len(result.elements)} element(s), first at ({c.x}, {c.y})")
-    if result.recognized_as:
-        parts.append(f"recognized as {result.recognized_as}")
-    if result.candidates:
-        shown = f"{len(result.candidates)} candidates"
-        if result.truncated:
-            shown += f" of {result.total_candidates}"
+    outcome = result.outcome
+    if outcome.kind == "failure":
+        parts.append(f"error: {outcome.error.value}")
+    elif outcome.kind == "found":
+        c = outcome.elements[0].center
+        parts.append(f"{len(outcome.elements)} element(s), first at ({c.x}, {c.y})")
+        if outcome.recognized_as:
+            parts.append(f"recognized as {outcome.recognized_as}")
+    elif outcome.kind == "candidates":
+        shown = f"{len(outcome.candidates)} candidates"
+        if outcome.truncated:
+            shown += f" of {outcome.total_candidates}"
         parts.append(shown)
-    if result.grid_image and result.grid_cell is None:
-        parts.append("grid: choose a cell 1-24")
-    elif result.grid_image:
-        parts.append(f"cell {result.grid_cell}: choose a position 1-5")
-    if result.estimated_tokens:
-        parts.append(f"~{result.estimated_tokens} tokens of images")
+    elif outcome.kind == "grid":
+        parts.append(
+            "grid: choose a cell 1-24"
+            if outcome.cell is None
+            else f"cell {outcome.cell}: choose a position 1-5"
+        )
+    if outcome.kind in ("candidates", "grid") and outcome.estimated_tokens:
+        parts.append(f"~{outcome.estimated_tokens} tokens of images")
     return " · ".join(p for p in parts if p)
 
 

@@ -17,23 +17,9 @@ from iconfind.memory.merge import MEMORY_TOLERANCE_PX
 from iconfind.memory.models import DesktopTarget
 from iconfind.memory.security import AppBlocklist, safe_label
 from iconfind.memory.tree import targets_from_elements
-from iconfind.models import Bounds, Element
-from iconfind.scaling import ScreenTransform
+from iconfind.models import Element
 
 TAP_SCAN_LIMIT = 500
-
-
-def _to_device(element: Element, transform: ScreenTransform | None) -> Element:
-    if transform is None or transform.identity:
-        return element
-    b = element.bounds
-    factor = transform.factor
-    return attrs.evolve(
-        element,
-        bounds=Bounds(
-            round(b.x1 * factor), round(b.y1 * factor), round(b.x2 * factor), round(b.y2 * factor)
-        ),
-    )
 
 
 def match_tapped(targets: list[DesktopTarget], element: Element) -> DesktopTarget | None:
@@ -59,16 +45,14 @@ def record_tap(
     backend: DeviceBackend,
     element: Element,
     *,
-    transform: ScreenTransform | None = None,
     blocklist: AppBlocklist | None = None,
 ) -> tuple[str, ...]:
-    """Record a hit for the tapped ``element`` (caller space; ``transform`` maps it back to
-    device pixels). Returns notes for the tap's result."""
+    """Record a hit for the tapped ``element`` (device pixels, as results hold them). Returns
+    notes for the tap's result."""
     window = window_of(backend)
     blocks = blocklist if blocklist is not None else AppBlocklist()
     if not window.app or blocks.blocks(window):
         return ()
-    element = _to_device(element, transform)
     stored = memory.query(window.app, window.window, limit=TAP_SCAN_LIMIT)
     target = match_tapped(stored, element)
     if target is None:

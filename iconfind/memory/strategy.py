@@ -43,7 +43,7 @@ from iconfind.memory.learning import CONFIDENCE_MIN, now_s, relocated
 from iconfind.memory.models import DesktopTarget
 from iconfind.memory.security import AppBlocklist
 from iconfind.memory.tree import targets_from_elements
-from iconfind.models import Confidence, FindResult, Selector
+from iconfind.models import Confidence, FindResult, Found, Selector
 from iconfind.screen import Screen
 from iconfind.strategies._matches import label_matches
 from iconfind.strategies.base import Query
@@ -113,12 +113,12 @@ class MemoryStrategy:
         for target in matching(learned, query.selector):
             answer = self._check(target, screen)
             if answer is not None:
-                return FindResult(
-                    elements=(answer.element(),),
+                found = Found(
+                    (answer.element(),),
                     source="memory",
                     confidence=confidence_word(answer.confidence),
-                    notes=(f"memory: learned target {answer.id}",),
                 )
+                return FindResult(found, notes=(f"memory: learned target {answer.id}",))
         return None
 
     def _check(self, target: DesktopTarget, screen: Screen) -> DesktopTarget | None:

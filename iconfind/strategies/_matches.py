@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from iconfind._text import folded_words
 from iconfind.matching.labels import Grade, best_label_match
 from iconfind.matching.rank import best_group, is_container, rank_matches
-from iconfind.models import Bounds, Element, FindError, FindResult, Selector
+from iconfind.models import Bounds, Element, FindError, FindResult, Found, Selector
 from iconfind.screen import Screen
 
 OFF_SCREEN_SUGGESTION = "Scroll to bring element into view"
@@ -145,15 +145,17 @@ def resolve(
         return FindResult.failure(
             FindError.ELEMENT_OFF_SCREEN,
             OFF_SCREEN_SUGGESTION,
-            elements=ordered,
+            matches=ordered,
             tier=tier,
             source="accessibility",
             match_count=len(ordered),
         )
     return FindResult(
-        elements=on_screen,
-        source="accessibility",
-        tier=tier,
-        confidence="high",
-        match_count=len(on_screen) if len(on_screen) > 1 else None,
+        Found(
+            on_screen,
+            source="accessibility",
+            tier=tier,
+            confidence="high",
+            match_count=len(on_screen) if len(on_screen) > 1 else None,
+        )
     )

@@ -19,7 +19,7 @@ from attrs import frozen
 
 from iconfind.imaging.encode import encode_jpeg
 from iconfind.imaging.grid_overlay import GRID_MAX_SIDE, render_cell_zoom, render_grid
-from iconfind.models import Bounds, Element, FindResult
+from iconfind.models import Bounds, Element, FindResult, Found, GridStep
 from iconfind.screen import Screen
 from iconfind.strategies import grid_geometry as geo
 from iconfind.strategies._matches import visible
@@ -70,35 +70,35 @@ class Grid:
                 return None
             encoded = encode_jpeg(render_grid(screen.screenshot, self.max_side), GRID_QUALITY)
             return FindResult(
-                source="grid",
-                tier=5,
-                confidence="low",
-                grid_image=encoded.data,
-                image_bytes=encoded.nbytes,
-                estimated_tokens=encoded.estimated_tokens,
-                suggestion=PICK_CELL,
+                GridStep(
+                    encoded.data,
+                    suggestion=PICK_CELL,
+                    image_bytes=encoded.nbytes,
+                    estimated_tokens=encoded.estimated_tokens,
+                )
             )
         if query.grid_position is None:
             picture, _ = render_cell_zoom(screen.screenshot, query.grid_cell)
             encoded = encode_jpeg(picture, GRID_QUALITY)
             return FindResult(
-                source="grid",
-                tier=5,
-                confidence="low",
-                grid_image=encoded.data,
-                grid_cell=query.grid_cell,
-                grid_positions=geo.POSITIONS,
-                image_bytes=encoded.nbytes,
-                estimated_tokens=encoded.estimated_tokens,
-                suggestion=PICK_POSITION,
+                GridStep(
+                    encoded.data,
+                    cell=query.grid_cell,
+                    positions=geo.POSITIONS,
+                    suggestion=PICK_POSITION,
+                    image_bytes=encoded.nbytes,
+                    estimated_tokens=encoded.estimated_tokens,
+                )
             )
         point = geo.position_point(width, height, query.grid_cell, query.grid_position)
         return FindResult(
-            elements=[point_element(point.x, point.y)],
-            source="grid",
-            tier=5,
-            confidence="low",
-            grid_cell=query.grid_cell,
+            Found(
+                [point_element(point.x, point.y)],
+                source="grid",
+                tier=5,
+                confidence="low",
+                grid_cell=query.grid_cell,
+            )
         )
 
 

@@ -25,7 +25,7 @@ from attrs import field, frozen
 
 from iconfind.errors import RecognizerUnavailableError
 from iconfind.imaging.encode import encode_crop, estimate_tokens
-from iconfind.models import Candidate, Element, FindResult
+from iconfind.models import Candidate, Candidates, Element, FindResult
 from iconfind.patterns import IconPatterns
 from iconfind.screen import Screen
 from iconfind.strategies.base import Query
@@ -95,11 +95,10 @@ class IconBlobs:
                 )
             )
         return FindResult(
-            candidates=candidates,
-            source="visual",
-            tier=4,
-            confidence="medium",
-            image_bytes=total,
-            estimated_tokens=estimate_tokens(total),
-            suggestion=f"Pick the candidate (0-{len(candidates) - 1}) that is the target",
+            Candidates(
+                candidates,
+                suggestion=f"Pick the candidate (0-{len(candidates) - 1}) that is the target",
+                image_bytes=total,
+                estimated_tokens=estimate_tokens(total),
+            )
         )

@@ -15,7 +15,7 @@ from attrs import field, frozen
 from PIL import Image
 
 from iconfind.errors import OcrUnavailableError
-from iconfind.models import Bounds, Element, FindResult
+from iconfind.models import Bounds, Element, FindResult, Found
 from iconfind.ocr.cache import OcrCache, Words
 from iconfind.ocr.engine import OcrEngine, OcrWord, TesseractEngine
 from iconfind.ocr.phrases import MIN_CONFIDENCE, Phrase, find_phrases, tokens
@@ -91,13 +91,13 @@ class OcrText:
             screen.notes.append(f"tier 3 skipped: {exc}")
             return None
         return FindResult(
-            elements=[
-                Element(bounds=p.bounds, text=p.text, class_name=OCR_CLASS_NAME) for p in phrases
-            ],
-            source="ocr",
-            tier=3,
-            confidence="high",
-            match_count=len(phrases) if len(phrases) > 1 else None,
+            Found(
+                [Element(bounds=p.bounds, text=p.text, class_name=OCR_CLASS_NAME) for p in phrases],
+                source="ocr",
+                tier=3,
+                confidence="high",
+                match_count=len(phrases) if len(phrases) > 1 else None,
+            )
         )
 
     def read(self, screen: Screen, pass_name: str = PLAIN) -> Words:

@@ -23,7 +23,15 @@ from PIL import Image
 from iconfind._deadline import current as current_deadline
 from iconfind.errors import RecognizerUnavailableError
 from iconfind.imaging.encode import clip_to, encode_crop, estimate_tokens
-from iconfind.models import Bounds, Candidate, Element, FindError, FindResult
+from iconfind.models import (
+    Bounds,
+    Candidate,
+    Candidates,
+    Element,
+    FindError,
+    FindResult,
+    Found,
+)
 from iconfind.patterns import IconPatterns
 from iconfind.screen import Screen
 from iconfind.strategies.base import Query
@@ -191,15 +199,13 @@ class VisualCandidates:
             )
         truncated = len(found) > len(shown)
         return FindResult(
-            candidates=candidates,
-            source="visual",
-            tier=4,
-            confidence="medium",
-            truncated=True if truncated else None,
-            total_candidates=len(found) if truncated else None,
-            image_bytes=total_bytes,
-            estimated_tokens=estimate_tokens(total_bytes),
-            suggestion=f"Pick the candidate (0-{len(shown) - 1}) that is the target",
+            Candidates(
+                candidates,
+                suggestion=f"Pick the candidate (0-{len(shown) - 1}) that is the target",
+                total_candidates=len(found) if truncated else None,
+                image_bytes=total_bytes,
+                estimated_tokens=estimate_tokens(total_bytes),
+            )
         )
 
     def _rank(
@@ -308,7 +314,7 @@ def settle(
     if winner is not None:
         element, name = winner
         return FindResult(
-            elements=[element], source="visual", tier=4, confidence="medium", recognized_as=name
+            Found([element], source="visual", tier=4, confidence="medium", recognized_as=name)
         )
     accepted = accepted_matches(recognizer, wanted, found, rankings)
     names = list(dict.fromkeys(name for _, _, name in accepted))

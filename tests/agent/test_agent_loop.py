@@ -110,7 +110,7 @@ def test_scripted_model_finds_then_taps(
         final, messages = loop.run("Open the overflow menu", box, client, "scripted")
 
     assert final == "Opened the overflow menu."
-    assert toolbar.taps == [Point(1006, 156)]  # the overflow icon, in device pixels
+    assert toolbar.taps == [Point(1006, 157)]  # the overflow icon's center, in device pixels
     requests = model_server.requests  # type: ignore[attr-defined]
     assert len(requests) == 3
     first = requests[0]["body"]

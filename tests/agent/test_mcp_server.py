@@ -16,7 +16,7 @@ import mcp.types as types
 from mcp import ClientSession, StdioServerParameters, stdio_client
 from PIL import Image
 
-from iconfind import Bounds, Candidate, FindResult
+from iconfind import Bounds, Candidate, Candidates, FindResult
 from iconfind.agent.mcp import tool_result
 
 REPO = Path(__file__).resolve().parents[2]
@@ -135,15 +135,13 @@ def _jpeg_base64(color: str) -> str:
 def test_pictures_become_image_content() -> None:
     crops = [_jpeg_base64("red"), _jpeg_base64("blue")]
     result = FindResult(
-        candidates=[
-            Candidate(index=i, bounds=Bounds(0, 84 * i, 147, 84 * i + 147), image=crop)
-            for i, crop in enumerate(crops)
-        ],
-        source="visual",
-        tier=4,
-        confidence="low",
-        truncated=False,
-        total_candidates=2,
+        Candidates(
+            [
+                Candidate(index=i, bounds=Bounds(0, 84 * i, 147, 84 * i + 147), image=crop)
+                for i, crop in enumerate(crops)
+            ],
+            total_candidates=2,
+        )
     )
     content = tool_result(result.to_dict()).content
     assert [block.type for block in content] == ["text", "image", "image"]

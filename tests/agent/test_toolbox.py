@@ -51,7 +51,7 @@ def test_scaled_coordinates_are_image_space(toolbar: ReplayBackend) -> None:
     out = box.call("ui", {"operation": "tap", "selector": {"text": "overflow menu"}})
     assert out["scaleFactor"] == 2.4
     assert out["tapped"] == {"x": 419, "y": 65}
-    assert toolbar.taps == [Point(1006, 156)]  # back in device pixels
+    assert toolbar.taps == [Point(1006, 157)]  # the element's own center, in device pixels
 
 
 def test_not_found_is_an_answer_not_a_tool_error(toolbar: ReplayBackend) -> None:

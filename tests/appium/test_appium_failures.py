@@ -64,7 +64,7 @@ def test_a_hanging_endpoint_ends_a_find_in_timeout_within_the_budget() -> None:
     with W3CStub(routes) as stub, AppiumBackend(stub.url, CAPS) as backend:
         result = Locator(backend, budget_s=0.5).find("Notes")
         assert result.error is FindError.TIMEOUT
-        assert result.phase is not None and result.phase.endswith(":hierarchy")
+        assert result.outcome.phase is not None and result.outcome.phase.endswith(":hierarchy")
 
 
 def test_a_hanging_tap_ends_in_a_timeout_result() -> None:

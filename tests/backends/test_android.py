@@ -104,7 +104,7 @@ def test_a_hanging_dump_ends_in_timeout_within_the_budget() -> None:
     finally:
         device.release.set()
     assert result.error is FindError.TIMEOUT
-    assert result.phase is not None and "hierarchy" in result.phase
+    assert result.outcome.phase is not None and "hierarchy" in result.outcome.phase
 
 
 def test_rotation_turns_a_natural_orientation_capture_upright() -> None:

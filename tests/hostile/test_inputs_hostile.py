@@ -165,9 +165,12 @@ def test_off_screen_taps_are_refused_and_nothing_is_tapped() -> None:
     for point in (Point(10**30, 5), Point(1080, 5), Point(5, 2400)):
         with pytest.raises(InvalidArgumentError, match="off the screen"):
             locator.tap(point)
-    scaled = Locator(backend, scaling=Scaling())  # 1000 px image space: 450 x 1000
-    with pytest.raises(InvalidArgumentError, match="off the screenshot image"):
-        scaled.tap(Point(450, 10))
+    scaled = Locator(backend, scaling=Scaling())  # Python points are device pixels at any scale
+    with pytest.raises(InvalidArgumentError, match="off the screen"):
+        scaled.tap(Point(1080, 10))
+    # A model's points are in the 450 x 1000 screenshot it was shown.
+    answer = ToolBox(scaled).call("ui", {"operation": "tap", "x": 450, "y": 10})
+    assert answer["error"] == "invalid_arguments" and "off the screenshot image" in answer["message"]
     assert backend.taps == []
     box = ToolBox(Locator(backend, scaling=Scaling.raw()))
     answer = box.call("ui", {"operation": "tap", "x": 5000, "y": 10})
@@ -175,15 +178,18 @@ def test_off_screen_taps_are_refused_and_nothing_is_tapped() -> None:
     assert backend.taps == []
 
 
-def test_coarse_scale_never_taps_outside_the_element(run_cli: Any) -> None:
+def test_coarse_scale_still_taps_inside_the_element(run_cli: Any) -> None:
+    # Results hold device pixels whatever the scale, so a tap never goes through a rounded
+    # image pixel: even a 1-pixel screenshot taps the element's own center.
     backend = ReplayBackend(SNAPSHOTS / "toolbar")
-    with pytest.raises(InvalidArgumentError, match="too small to tap at this scale"):
-        Locator(backend, scaling=Scaling(1)).tap("overflow menu")
-    assert backend.taps == []
-    out = run_cli("tap", "overflow menu", "--replay", SNAPSHOTS / "toolbar", "--max-dimension", "1")
-    assert out.returncode == 2
-    [line] = out.stderr.splitlines()
-    assert "too small to tap" in line
+    result = Locator(backend, scaling=Scaling(1)).tap("overflow menu")
+    assert backend.taps == [result.element.center]
+    assert result.element.bounds.contains(backend.taps[0].x, backend.taps[0].y)
+    out = run_cli(
+        "tap", "overflow menu", "--replay", SNAPSHOTS / "toolbar", "--max-dimension", "1", "--json"
+    )
+    assert out.returncode == 0 and out.stderr == ""
+    assert out.json()["scaleFactor"] == 2400 and out.json()["tapped"] == {"x": 0, "y": 0}
 
 
 def test_mcp_huge_tap_coordinate_is_invalid_arguments() -> None:

@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from iconfind import FindResult, Locator, ReplayBackend, Scaling
+from iconfind import Empty, FindResult, Locator, ReplayBackend, Scaling
 from iconfind.strategies import default_chain
 
 ACCENT = (255, 64, 129)
@@ -46,8 +46,8 @@ def test_found_element_is_marked_in_a_scaled_result(snapshots: Path) -> None:
     result = locator.pick(locator.find("overflow menu"), 2)
     assert result.scale_factor is not None
     picture = png(result)
-    c = result.element.center  # image space, mapped back onto the screenshot for drawing
-    k = 800 / 2400 * result.scale_factor
+    c = result.element.center  # device pixels, as the screenshot's
+    k = 800 / 2400
     x, y = round(c.x * k), round(c.y * k)
     assert accent_pixels(picture, (x - 4, y - 4, x + 5, y + 5)) > 0
 
@@ -67,4 +67,4 @@ def test_a_result_without_screenshot_has_no_picture(snapshots: Path) -> None:
     assert result.screenshot is None and result._repr_png_() is None
     markup = result._repr_html_()
     assert markup is not None and "tier 1" in markup and "<img" not in markup
-    assert FindResult()._repr_png_() is None
+    assert FindResult(Empty())._repr_png_() is None

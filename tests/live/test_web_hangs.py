@@ -30,7 +30,7 @@ def test_a_hung_page_times_out_errors_and_still_closes() -> None:
 
         result = Locator(backend, budget_s=0.5).find("Go")
         assert result.error is FindError.TIMEOUT
-        assert result.phase is not None and result.phase.endswith("hierarchy")
+        assert result.outcome.phase is not None and result.outcome.phase.endswith("hierarchy")
 
         with pytest.raises(BackendError, match="did not answer") as caught:
             backend.evaluate("1 + 1")

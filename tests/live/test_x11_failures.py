@@ -116,4 +116,4 @@ def test_a_hung_tree_source_ends_a_find_in_timeout(xvfb: str) -> None:
         finally:
             release.set()
     assert result.error is FindError.TIMEOUT
-    assert result.phase is not None and result.phase.endswith("hierarchy")
+    assert result.outcome.phase is not None and result.outcome.phase.endswith("hierarchy")

@@ -173,11 +173,9 @@ def test_tap_feedback_is_recorded_in_device_pixels(memory: SQLiteMemory) -> None
     result = scaled.tap("New note")
     assert result.scale_factor is not None
     [target] = memory.query(APP, WINDOW, label="New note")
+    # results hold device pixels whatever the scale: memory learns exactly what is on screen
     device = Bounds(891, 2043, 1038, 2190)
-    # image space and back costs at most a pixel of rounding
-    assert all(
-        abs(a - b) <= 1 for a, b in zip(target.bounds.to_list(), device.to_list(), strict=True)
-    )
+    assert target.bounds == device == result.element.bounds
     # passive learning in the chain puts the tree's exact bounds on the same target
     exact = Locator(backend, chain(memory), memory=memory, scaling=Scaling())
     exact.tap("New note")

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from iconfind import Locator, OpenAIVisionPicker, PickerError, ReplayBackend, Selector
+from iconfind import Found, Locator, OpenAIVisionPicker, PickerError, ReplayBackend, Selector
 from iconfind.strategies import default_chain
 
 
@@ -126,7 +126,9 @@ def test_tier_5_resolves_in_cell_then_position(fake_openai: FakeOpenAI, snapshot
         result = locator.find("yellow ball")
         locator.tap(result)
     assert result.element.center.to_dict() == {"x": 945, "y": 1000}
-    assert result.tier == 5 and result.grid_cell == 12
+    assert result.tier == 5 and result.outcome == Found(
+        (result.element,), "grid", 5, "low", grid_cell=12
+    )
     assert len(fake_openai.requests) == 2  # find + cell + position: two model picks
     assert "24 cells" in fake_openai.prompt(0) and "5 numbered" in fake_openai.prompt(1)
     assert all(len(fake_openai.images(n)) == 1 for n in (0, 1))

@@ -16,6 +16,7 @@ from iconfind import (
     ResourceIdPatterns,
     Selector,
 )
+from iconfind.cli import exit_code
 from iconfind.strategies.resource_id import is_ambiguous
 from tests.conftest import SNAPSHOTS
 from tests.screens import el, replay_of
@@ -118,7 +119,7 @@ def test_off_screen_match_says_scroll(tmp_path: Path) -> None:
     result = tree_tiers(backend).find("Terms of service")
     assert result.error is FindError.ELEMENT_OFF_SCREEN
     assert result.suggestion == "Scroll to bring element into view"
-    assert result.exit_code == 1
+    assert exit_code(result) == 1
 
 
 def test_zero_sized_nodes_are_not_matches(tmp_path: Path) -> None:

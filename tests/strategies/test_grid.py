@@ -9,7 +9,17 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from iconfind import Bounds, Element, FollowUpError, Locator, ReplayBackend, Selector
+from iconfind import (
+    Bounds,
+    Element,
+    FollowUpError,
+    GridStep,
+    Locator,
+    Point,
+    ReplayBackend,
+    Selector,
+)
+from iconfind.cli import exit_code
 from iconfind.screen import Screen
 from iconfind.strategies import default_chain
 from iconfind.strategies.base import Query
@@ -24,19 +34,22 @@ def decode(image_b64: str) -> Image.Image:
 def test_first_call_offers_a_numbered_grid_at_most_1000_px(snapshots: Path) -> None:
     result = Locator(ReplayBackend(snapshots / "blank_canvas")).find("the yellow ball")
     assert (result.tier, result.source, result.confidence) == (5, "grid", "low")
-    assert result.needs_pick and result.exit_code == 0
-    picture = decode(result.grid_image or "")
+    assert result.needs_pick and exit_code(result) == 0
+    grid = result.outcome
+    assert isinstance(grid, GridStep) and grid.cell is None and grid.positions == ()
+    picture = decode(grid.image)
     assert picture.format == "JPEG" and max(picture.size) == 1000
     assert picture.size == (450, 1000)  # the screen's shape, 1080x2400 scaled
-    assert result.image_bytes == len(base64.b64decode(result.grid_image or ""))
-    assert result.estimated_tokens == -(-(result.image_bytes or 0) * 330 // 1024)
+    assert grid.image_bytes == len(base64.b64decode(grid.image))
+    assert grid.estimated_tokens == -(-(grid.image_bytes or 0) * 330 // 1024)
     assert result.accessibility_unavailable
     assert "gridCell" not in result.to_dict()
 
 
 def test_grid_lines_are_drawn_where_the_cells_meet(snapshots: Path) -> None:
-    result = Locator(ReplayBackend(snapshots / "blank_canvas")).find("x")
-    picture = decode(result.grid_image or "").convert("L")
+    grid = Locator(ReplayBackend(snapshots / "blank_canvas")).find("x").outcome
+    assert isinstance(grid, GridStep)
+    picture = decode(grid.image).convert("L")
     # The canvas is near-black; the grid's light core shows on the column edge x = 270/2.4.
     assert picture.getpixel((112, 650)) > 150
     assert picture.getpixel((60, 650)) < 60  # the middle of cell 13 is untouched
@@ -44,15 +57,16 @@ def test_grid_lines_are_drawn_where_the_cells_meet(snapshots: Path) -> None:
 
 def test_cell_follow_up_zooms_with_five_positions(snapshots: Path) -> None:
     result = Locator(ReplayBackend(snapshots / "blank_canvas")).find("x", grid_cell=12)
-    assert result.grid_cell == 12
-    assert result.grid_positions == (
+    grid = result.outcome
+    assert isinstance(grid, GridStep) and grid.cell == 12
+    assert grid.positions == (
         "Top-left",
         "Top-right",
         "Center",
         "Bottom-left",
         "Bottom-right",
     )
-    zoom = decode(result.grid_image or "")
+    zoom = decode(grid.image)
     assert max(zoom.size) == 480
     assert zoom.size[0] / zoom.size[1] == pytest.approx(270 / 400, abs=0.01)
     assert result.to_dict()["gridPositions"][2] == "Center"
@@ -72,7 +86,7 @@ def test_null_root_dump_goes_to_the_grid(snapshots: Path) -> None:
     result = Locator(
         ReplayBackend(snapshots / "sign_in_null_root"), strategies=default_chain(recognition=False)
     ).find("hamburger")
-    assert result.tier == 5 and result.grid_image
+    assert result.tier == 5 and result.kind == "grid"
 
 
 def test_a_tree_with_nothing_clickable_goes_to_the_grid() -> None:
@@ -116,17 +130,17 @@ def test_bad_follow_ups_raise(
         )
 
 
-def test_scaled_locator_reports_the_point_in_image_space(snapshots: Path) -> None:
+def test_scaled_locator_reports_the_point_in_image_space_on_the_wire(snapshots: Path) -> None:
     from iconfind import Scaling
 
     backend = ReplayBackend(snapshots / "blank_canvas")
     locator = Locator(backend, scaling=Scaling())
     result = locator.find("x", grid_cell=12, grid_position=3)
     assert result.scale_factor == 2.4
-    assert result.element.center.to_dict() == {"x": 394, "y": 417}
+    assert result.element.center.to_dict() == {"x": 945, "y": 1000}  # device pixels
+    assert result.to_dict()["elements"][0]["center"] == {"x": 394, "y": 417}
     locator.tap(result)
-    assert len(backend.taps) == 1
-    assert abs(backend.taps[0].x - 945) <= 3 and abs(backend.taps[0].y - 1000) <= 3
+    assert backend.taps == [Point(945, 1000)]  # the position itself, not a rounded image pixel
 
 
 def test_a_full_screen_clickable_canvas_does_not_make_the_tree_useful(tmp_path: Path) -> None:

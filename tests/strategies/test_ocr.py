@@ -135,19 +135,19 @@ def test_region_of_interest_reads_only_that_part(sign_in: ReplayBackend) -> None
     assert engine.calls == 1
 
 
-def test_scaled_locator_reports_image_space_and_taps_device_pixels(
+def test_scaled_locator_reports_image_space_on_the_wire_and_taps_device_pixels(
     sign_in: ReplayBackend, shared_ocr: OcrText
 ) -> None:
     locator = Locator(sign_in, [AccessibilityText(), shared_ocr], scaling=Scaling())
     result = locator.find("Sign in")
     assert result.scale_factor == 2.4
     assert result.tier == 3
-    image_button = SIGN_IN_BUTTON.scaled(2.4)
-    center = result.element.center
-    assert image_button.contains(center.x, center.y)
-    assert result.to_dict()["scaleFactor"] == 2.4
+    center = result.element.center  # device pixels
+    assert SIGN_IN_BUTTON.contains(center.x, center.y)
+    wire = result.to_dict()
+    assert wire["scaleFactor"] == 2.4
+    image_center = wire["elements"][0]["center"]
+    assert SIGN_IN_BUTTON.scaled(2.4).contains(image_center["x"], image_center["y"])
 
     locator.tap(result)
-    [tapped] = sign_in.taps
-    assert SIGN_IN_BUTTON.contains(tapped.x, tapped.y)
-    assert abs(tapped.x - center.x * 2.4) <= 2.4 and abs(tapped.y - center.y * 2.4) <= 2.4
+    assert sign_in.taps == [center]

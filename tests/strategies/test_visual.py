@@ -14,6 +14,7 @@ from PIL import Image
 
 from iconfind import (
     Bounds,
+    Candidates,
     Element,
     Locator,
     ReplayBackend,
@@ -153,8 +154,9 @@ def test_truncation_counts(count: int) -> None:
     assert result is not None
     assert len(result.candidates) == min(count, 6)
     assert [c.index for c in result.candidates] == list(range(min(count, 6)))
-    assert result.truncated is (True if count > 6 else None)
-    assert result.total_candidates == (count if count > 6 else None)
+    assert isinstance(result.outcome, Candidates)
+    assert result.outcome.truncated is (count > 6)
+    assert result.outcome.total_candidates == (count if count > 6 else None)
     wire = result.to_dict()
     assert ("truncated" in wire) == (count > 6) and ("totalCandidates" in wire) == (count > 6)
 
@@ -172,16 +174,18 @@ def test_toolbar_icons_in_order_with_small_jpeg_crops(snapshots: Path) -> None:
         crop = decode(candidate.image)
         assert max(crop.size) <= 128
     total = sum(len(base64.b64decode(c.image)) for c in result.candidates)
-    assert result.image_bytes == total
-    assert result.estimated_tokens == -(-total * 330 // 1024)
-    assert result.truncated is None and "truncated" not in result.to_dict()
+    assert isinstance(result.outcome, Candidates)
+    assert result.outcome.image_bytes == total
+    assert result.outcome.estimated_tokens == -(-total * 330 // 1024)
+    assert not result.outcome.truncated and "truncated" not in result.to_dict()
 
 
 def test_player_snapshot_truncates_and_dedupes(snapshots: Path) -> None:
     result = Locator(
         ReplayBackend(snapshots / "player_unlabeled"), strategies=default_chain(recognition=False)
     ).find("play button")
-    assert result.truncated is True and result.total_candidates == 9
+    assert isinstance(result.outcome, Candidates)
+    assert result.outcome.truncated and result.outcome.total_candidates == 9
     assert [c.bounds.format() for c in result.candidates] == [
         "[0,84][147,231]",
         "[639,84][786,231]",
