@@ -15,11 +15,14 @@ some families and the references that do not contain the family under test:
 
 * near-duplicates (:func:`near_duplicates`): an icon font maps two concepts to the very same
   glyph;
-* confusable partners (:func:`confusable_partners`): concepts (not twins) whose
-  references come close (>= :data:`PARTNER_SIM`), plus every (asked, true) pair of a training
-  crop that ranked a wrong concept first with a lead;
-* per score band, the lead over the best competing concept above every wrong training crop that
-  the pair check did not already reject (plus :data:`SAFETY`); rare concepts need the largest.
+* confusable partners (:func:`confusable_partners`): every (asked W, true T) pair of a training
+  crop of T that ranked W first, plus the few concepts whose references drawn by one family
+  come closest (>= :data:`PARTNER_SIM`) to W's drawn by another; accepting W needs the pair
+  check to side with W against each;
+* leads over the best competing concept (:func:`choose`): a confusion seen in two or more
+  training families is *known* and W's own bands (``class_bins``) rise above it; one seen in a
+  single family stands for the confusions a new family brings, and the global bands rise above
+  all of those (:data:`NOVEL_QUANTILE`); rare concepts need more than any wrong crop had.
 
 **Report.** Printed first: leave-one-family-out -- for each family, the policy chosen on the
 *other* families, applied to it (accepted & right over all crops and over the 22 original
@@ -56,7 +59,9 @@ from iconfind.recognition import features  # noqa: E402
 from iconfind.recognition import references as references_module  # noqa: E402
 from iconfind.recognition.acceptance import (  # noqa: E402
     AcceptancePolicy,
+    Reference,
     pair_evidence,
+    reference,
     unpack_masks,
 )
 from iconfind.recognition.concepts import ConceptTable  # noqa: E402
@@ -79,13 +84,12 @@ DATA = ROOT / "iconfind" / "recognition" / "data"
 MIN_SCORE = 0.6
 SAFETY = 0.01
 FLOOR = 0.03
-SCORE_BINS = (0.6, 0.7, 0.8, 0.9, 0.95)
-PARTNER_SIM = 0.8
+SCORE_BINS = (0.6, 0.8, 0.9, 0.95, 0.97)
+PARTNER_SIM = 0.9
 PARTNERS_PER = 8
 PAIR_MARGIN = 0.0
 RIVALS = 0
-BAND_QUANTILE = 0.85
-CLASS_BINS = True
+NOVEL_QUANTILE = 1.0
 ROW_PARTNER_LEAD = 0.0
 """A training crop of T ranked W first with at least this lead: (W, T) become partners."""
 
@@ -130,6 +134,7 @@ def _scoring_fingerprint() -> str:
         inspect.getsource(IconRecognizer._refined),
         inspect.getsource(IconRecognizer.with_defaults),
         inspect.getsource(icons.render_case),
+        inspect.getsource(icons.frame_case),
         inspect.getsource(icons.held_out_glyphs),
         Path(features.__file__).read_text("utf-8"),
         Path(references_module.__file__).read_text("utf-8"),
@@ -354,18 +359,18 @@ class Fold:
 
     def __init__(self, references: ReferenceSet) -> None:
         self.references = references
-        self._refs: dict[str, list[tuple[str, npt.NDArray[np.bool_]]]] = {}
+        self._refs: dict[str, list[Reference]] = {}
         self._index = {c: i for i, c in enumerate(references.classes)}
         self._memo: dict[tuple[int, int, str, str], float | None] = {}
 
-    def refs(self, name: str) -> list[tuple[str, npt.NDArray[np.bool_]]]:
+    def refs(self, name: str) -> list[Reference]:
         if name not in self._refs:
             r = self.references
             assert r.masks is not None
             rows = np.flatnonzero(r.labels == self._index[name])
             masks = unpack_masks(r.masks[rows], SIZE)
             self._refs[name] = [
-                (r.sources[i].partition(":")[0], masks[k]) for k, i in enumerate(rows)
+                reference(r.sources[i].partition(":")[0], masks[k]) for k, i in enumerate(rows)
             ]
         return self._refs[name]
 
@@ -409,9 +414,11 @@ def choose(
     """The policy for these training rows (module docstring).
 
     Every wrong acceptance the pair check leaves (a crop of T that a non-twin W leads, W asked)
-    is a constraint: per score band, the global lead is above :data:`BAND_QUANTILE` of them
-    (plus :data:`SAFETY`); per asked concept and band, above all of them; rare concepts need
-    more than any."""
+    is a constraint. A *known* confusion (T read as W in two or more training families) is
+    what a new family will show again: W's own bands (``class_bins``) are above all of them. A
+    *novel* one (seen in one family only) stands for the confusions a new family brings that no
+    training family had: the global band leads are above :data:`NOVEL_QUANTILE` of them (plus
+    :data:`SAFETY`). Rare concepts need more than any wrong acceptance had."""
     base = AcceptancePolicy(
         min_score=MIN_SCORE,
         score_bins=((0.0, 0.0),),
@@ -420,8 +427,9 @@ def choose(
         partners={k: tuple(v) for k, v in partners.items()},
         rivals=RIVALS,
     )
-    wrong: list[tuple[str, float, float]] = []  # (asked, score, lead) of wrong acceptances left
-    for rows, fold in training:
+    # (family index, truth, asked, score, lead) of wrong acceptances the pair check leaves
+    wrong: list[tuple[int, str, str, float, float]] = []
+    for k, (rows, fold) in enumerate(training):
         for i in range(len(rows)):
             truth = rows.truth(i)
             context = rows.context(i)
@@ -431,33 +439,51 @@ def choose(
                 if not verdict(base, fold, rows, i, name, rare):
                     continue  # the pair check rejects it already
                 score, lead = base.standing(context, name)
-                wrong.append((name, score, lead))
-    bins = []
-    highs = (*SCORE_BINS[1:], 9.0)
-    for low, high in zip(SCORE_BINS, highs, strict=True):
-        leads = sorted(m for n, s, m in wrong if n not in rare and low <= s < high)
-        typical = leads[int(BAND_QUANTILE * (len(leads) - 1))] if leads else 0.0
-        bins.append([low, round(max(FLOOR, typical + SAFETY), 3)])
-    for k in range(len(bins) - 2, -1, -1):
-        bins[k][1] = max(bins[k][1], bins[k + 1][1])
+                wrong.append((k, truth, name, score, lead))
+    families_of: dict[tuple[str, str], set[int]] = defaultdict(set)
+    attracted: dict[str, set[int]] = defaultdict(set)
+    for k, truth, name, _, _ in wrong:
+        families_of[(truth, name)].add(k)
+        attracted[name].add(k)
+    everyday_wrong = [w for w in wrong if w[2] not in rare]
+    # a concept no other training family misread anything as: what a new attractor looks like
+    unseen = [w for w in everyday_wrong if not attracted[w[2]] - {w[0]}]
+    # a known attractor misread from a concept no other family confused with it
+    novel = [
+        w for w in everyday_wrong if attracted[w[2]] - {w[0]} and len(families_of[(w[1], w[2])]) < 2
+    ]
+    bins = _bands(unseen)
+    attractor_bins = _bands(novel)
     per_class: dict[str, tuple[tuple[float, float], ...]] = {}
-    for concept in sorted({n for n, _, _ in wrong if n not in rare}):
+    for concept in sorted({n for _, _, n, _, _ in everyday_wrong}):
         own = []
-        for low in SCORE_BINS:
-            leads = [m for n, s, m in wrong if n == concept and s >= low]
-            own.append((low, round(max(leads) + SAFETY, 3) if leads else 0.0))
+        for (low, floor), (_, unseen_lead) in zip(attractor_bins, bins, strict=True):
+            leads = [m for _, _, n, s, m in wrong if n == concept and s >= low]
+            mine = max(leads) + SAFETY if leads else 0.0
+            own.append((low, round(max(mine, floor, unseen_lead), 3)))
         per_class[concept] = tuple(own)
-    rare_margin = round(max([FLOOR, *(m + SAFETY for _, _, m in wrong)]), 3)
+    rare_margin = round(max([FLOOR, *(m + SAFETY for *_, m in wrong)]), 3)
     return AcceptancePolicy(
         min_score=MIN_SCORE,
-        score_bins=tuple((float(a), float(b)) for a, b in bins),
+        score_bins=tuple(bins),
         rare_margin=rare_margin,
-        class_bins=per_class if CLASS_BINS else {},
+        class_bins=per_class,
         pair_margin=PAIR_MARGIN,
         twins=base.twins,
         partners=base.partners,
         rivals=RIVALS,
     )
+
+
+def _bands(wrong: Sequence[tuple[int, str, str, float, float]]) -> list[tuple[float, float]]:
+    """Per score band, a lead above :data:`NOVEL_QUANTILE` of these wrong crops' leads at that
+    score or higher (plus :data:`SAFETY`, at least :data:`FLOOR`)."""
+    bands = []
+    for low in SCORE_BINS:
+        leads = sorted(m for *_, s, m in wrong if s >= low)
+        typical = leads[int(NOVEL_QUANTILE * (len(leads) - 1))] if leads else 0.0
+        bands.append((low, round(max(FLOOR, typical + SAFETY), 3)))
+    return bands
 
 
 def evaluate(
@@ -507,14 +533,26 @@ def evaluate(
 
 
 def test_families() -> dict[str, Rows]:
-    """The extra pure test families of ``bench/heldout.py`` (absent: none)."""
-    try:
-        import heldout  # type: ignore[import-not-found]  # bench/heldout.py
-    except ImportError:
-        return {}
+    """Rows of the pure test families: the real thin-stroke icon sets of ``bench/heldout.py``
+    (Lucide, Tabler, Feather, Heroicons, Eva), none of which the references contain."""
+    import heldout  # bench/heldout.py
+
+    everyday = everyday_concepts()
     out = {}
-    for name, crops, key in heldout.calibration_crops(SIZES, THEMES, VARIANTS):
-        out[name] = collect_test_family(name, crops, key)
+    for family in heldout.families():
+        images = [(c, m) for c, _, m in heldout.glyph_images(family) if c in everyday]
+        digest = hashlib.sha256(inspect.getsource(heldout).encode())
+        for concept, mask in images:
+            digest.update(concept.encode())
+            digest.update(mask.tobytes())
+        crops = (
+            (heldout.render_case(mask, size, theme, variant), concept, concept in heldout.CURATED)
+            for concept, mask in images
+            for size in SIZES
+            for theme in THEMES
+            for variant in VARIANTS
+        )
+        out[family] = collect_test_family(family, crops, digest.hexdigest()[:16])
     return out
 
 
@@ -589,6 +627,16 @@ def write(
         f"rare_margin = {policy.rare_margin}",
         f"pair_margin = {policy.pair_margin}",
         f"tie = {policy.tie}",
+        "",
+        "# class_bins: per asked concept, [lowest score, lead needed] above every known confusion",
+        "# (a concept read as it in 2+ calibration families); the larger of this and score_bins",
+        "# wins.",
+        "[class_bins]",
+        *(
+            f"{k} = {json.dumps([list(b) for b in v])}"
+            for k, v in sorted(policy.class_bins.items())
+            if any(lead > 0 for _, lead in v)
+        ),
         "",
     ]
     (DATA / "acceptance.toml").write_text("\n".join(acceptance), "utf-8")

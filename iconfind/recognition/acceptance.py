@@ -49,11 +49,11 @@ TIE = 0.02
 """A concept may be accepted when a near-duplicate of it is ranked first by less than this."""
 PAIR_FONTS = 3
 """The pair check averages the fonts (drawing both) closest to the crop, at most this many."""
-PAIR_MIN_DIFF = 8
-"""Fewer differing pixels (of the 32x32 shape) than this: the font draws both alike, no evidence."""
+PAIR_MIN_DIFF = 8.0
+"""A font whose two drawings differ by less than this (chamfer distance x ink, in pixels of the
+32x32 shape) draws both alike: no evidence."""
 
 BoolArray = npt.NDArray[np.bool_]
-_KERNEL = np.ones((3, 3), np.uint8)
 
 
 @frozen
@@ -162,41 +162,44 @@ def unpack_masks(packed: npt.NDArray[np.uint8], side: int) -> BoolArray:
     return bits.reshape(-1, side, side).astype(bool)
 
 
+Reference = tuple[str, BoolArray, npt.NDArray[np.float32]]
+"""``(font id, mask, distance map of the mask)`` of one reference (:func:`reference`)."""
+
+
+def reference(font: str, mask: BoolArray) -> Reference:
+    """A reference for :func:`pair_evidence` (its distance map computed once)."""
+    return font, mask, _distance_to(mask)
+
+
 def pair_evidence(
     crop: BoolArray,
-    wanted: Sequence[tuple[str, BoolArray]],
-    other: Sequence[tuple[str, BoolArray]],
+    wanted: Sequence[Reference],
+    other: Sequence[Reference],
 ) -> float | None:
     """How much the crop sides with ``wanted`` over ``other``, in [-1, 1]; ``None`` when no font
     draws both concepts differently enough to tell.
 
-    ``wanted`` / ``other``: ``(font id, reference mask)`` of each concept. Per font drawing both,
-    the two references closest to the crop are compared; their *private* ink (what one has and
-    the other lacks, beyond a pixel of tolerance) is where the crop votes: it has the private
-    ink of one (within a pixel) and lacks the private ink of the other. The fonts whose pair
-    matches the crop best (:data:`PAIR_FONTS`) are averaged.
+    ``wanted`` / ``other``: the references (:func:`reference`) of each concept. Only fonts that draw
+    *both* take part, so the two drawings compared share one style and differ only by what
+    tells the concepts apart (the slash of ``wifi_off``, the minus of ``volume_down``). Per such
+    font, the references of each concept closest to the crop are compared with the crop by a
+    symmetric chamfer distance (robust to the shift a missing part causes once the shape is
+    scaled to its ink); the crop sides with the closer one, by how much relative to the two
+    drawings' own difference. The :data:`PAIR_FONTS` fonts whose pair fits the crop best vote.
     """
     if not crop.any():
         return None
-    near = cv2.dilate(crop.astype(np.uint8), _KERNEL).astype(bool)
-    fonts = {f for f, _ in wanted} & {f for f, _ in other}
+    crop_far = _distance_to(crop)
+    fonts = {r[0] for r in wanted} & {r[0] for r in other}
     found: list[tuple[float, float]] = []
-    for font in fonts:
-        a = _closest(near, [m for f, m in wanted if f == font])
-        b = _closest(near, [m for f, m in other if f == font])
-        only_a = a & ~cv2.dilate(b.astype(np.uint8), _KERNEL).astype(bool)
-        only_b = b & ~cv2.dilate(a.astype(np.uint8), _KERNEL).astype(bool)
-        size = int(only_a.sum() + only_b.sum())
-        if size < PAIR_MIN_DIFF:
-            continue
-        votes = (
-            int((only_a & near).sum())
-            - int((only_a & ~near).sum())
-            + int((only_b & ~near).sum())
-            - int((only_b & near).sum())
-        )
-        fit = max(_overlap(near, a), _overlap(near, b))
-        found.append((fit, votes / size))
+    for font in sorted(fonts):
+        to_a, a = _closest(crop_far, crop, [r for r in wanted if r[0] == font])
+        to_b, b = _closest(crop_far, crop, [r for r in other if r[0] == font])
+        apart = _chamfer(a[2], a[1], b[1], b[2])
+        if apart * int(a[1].sum() + b[1].sum()) < PAIR_MIN_DIFF:
+            continue  # this font draws both alike
+        vote = (to_b - to_a) / max(apart, 1e-6)
+        found.append((-min(to_a, to_b), float(np.clip(vote, -1.0, 1.0))))
     if not found:
         return None
     found.sort(reverse=True)
@@ -204,14 +207,28 @@ def pair_evidence(
     return float(sum(v for _, v in best) / len(best))
 
 
-def _closest(near: BoolArray, masks: Sequence[BoolArray]) -> BoolArray:
-    return max(masks, key=lambda m: _overlap(near, m))
+def _distance_to(mask: BoolArray) -> npt.NDArray[np.float32]:
+    """Per pixel, the distance to the nearest ink of ``mask``."""
+    far: npt.NDArray[np.float32] = cv2.distanceTransform(
+        (~mask).astype(np.uint8), cv2.DIST_L2, 3
+    ).astype(np.float32)
+    return far
 
 
-def _overlap(near: BoolArray, mask: BoolArray) -> float:
-    """Intersection over union of a reference's ink with the crop's (1 px tolerance)."""
-    union = int((near | mask).sum())
-    return int((near & mask).sum()) / union if union else 0.0
+def _chamfer(
+    far_x: npt.NDArray[np.float32], x: BoolArray, y: BoolArray, far_y: npt.NDArray[np.float32]
+) -> float:
+    """Symmetric mean chamfer distance between masks ``x`` and ``y`` (with their distance maps)."""
+    if not y.any() or not x.any():
+        return 32.0
+    return 0.5 * (float(far_x[y].mean()) + float(far_y[x].mean()))
+
+
+def _closest(
+    far: npt.NDArray[np.float32], crop: BoolArray, refs: Sequence[Reference]
+) -> tuple[float, Reference]:
+    """The reference closest to the crop, with its chamfer distance."""
+    return min(((_chamfer(far, crop, r[1], r[2]), r) for r in refs), key=lambda d: d[0])
 
 
 def default_acceptance() -> dict[str, Any]:
@@ -227,5 +244,6 @@ __all__ = [
     "default_policy",
     "pair_evidence",
     "policy_from",
+    "reference",
     "unpack_masks",
 ]

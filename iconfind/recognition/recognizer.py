@@ -30,7 +30,13 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image
 
-from iconfind.recognition.acceptance import AcceptancePolicy, pair_evidence, unpack_masks
+from iconfind.recognition.acceptance import (
+    AcceptancePolicy,
+    Reference,
+    pair_evidence,
+    reference,
+    unpack_masks,
+)
 from iconfind.recognition.features import (
     DEFAULT_METHOD,
     FINE_THRESHOLD,
@@ -140,7 +146,7 @@ class IconRecognizer:
         self.policy = policy
         self._rare = frozenset(rare_set)
         self._class_index = {name: i for i, name in enumerate(references.classes)}
-        self._pair_refs: dict[str, list[tuple[str, npt.NDArray[np.bool_]]]] = {}
+        self._pair_refs: dict[str, list[Reference]] = {}
 
     @property
     def min_score(self) -> float:
@@ -273,8 +279,8 @@ class IconRecognizer:
                 )
         return pairs
 
-    def _references_of(self, name: str) -> list[tuple[str, npt.NDArray[np.bool_]]]:
-        """``(font id, fine mask)`` of every reference of class ``name`` (for the pair check)."""
+    def _references_of(self, name: str) -> list[Reference]:
+        """Every reference of class ``name`` as the pair check takes it (font, mask, distances)."""
         cached = self._pair_refs.get(name)
         if cached is None:
             refs = self.references
@@ -283,7 +289,10 @@ class IconRecognizer:
             else:
                 rows = np.flatnonzero(refs.labels == self._class_index[name])
                 masks = unpack_masks(refs.masks[rows], SIZE)
-                cached = [(refs.sources[i].partition(":")[0], masks[k]) for k, i in enumerate(rows)]
+                cached = [
+                    reference(refs.sources[i].partition(":")[0], masks[k])
+                    for k, i in enumerate(rows)
+                ]
             self._pair_refs[name] = cached
         return cached
 
