@@ -84,13 +84,14 @@ DATA = ROOT / "iconfind" / "recognition" / "data"
 MIN_SCORE = 0.6
 SAFETY = 0.01
 FLOOR = 0.03
-SCORE_BINS = (0.6, 0.8, 0.9, 0.95, 0.97)
+SCORE_BINS = (0.6, 0.8, 0.9, 0.93, 0.95, 0.96, 0.97, 0.98)
 PARTNER_SIM = 0.9
-PARTNERS_PER = 8
+PARTNERS_PER = 4
 PAIR_MARGIN = 0.0
 RIVALS = 0
+STRONG_PAIR: float | None = 0.8
 NOVEL_QUANTILE = 1.0
-ROW_PARTNER_LEAD = 0.0
+ROW_PARTNER_LEAD = FLOOR
 """A training crop of T ranked W first with at least this lead: (W, T) become partners."""
 
 
@@ -388,15 +389,12 @@ def verdict(
     policy: AcceptancePolicy, fold: Fold, rows: Rows, i: int, wanted: str, rare: set[str]
 ) -> bool:
     """:meth:`IconRecognizer.accepts` on a row (same rule, evaluated offline)."""
-    context = rows.context(i)
-    score, lead = policy.standing(context, wanted)
-    if score < policy.min_score or lead < policy.lead_needed(wanted, score, rare=wanted in rare):
-        return False
-    for other in policy.checked_against(context, wanted):
-        evidence = fold.evidence(rows, i, wanted, other)
-        if evidence is not None and evidence <= policy.pair_margin:
-            return False
-    return True
+    return policy.decide(
+        rows.context(i),
+        wanted,
+        lambda other: fold.evidence(rows, i, wanted, other),
+        rare=wanted in rare,
+    )
 
 
 def candidates(policy: AcceptancePolicy, rows: Rows, i: int) -> list[str]:
@@ -429,6 +427,7 @@ def choose(
     )
     # (family index, truth, asked, score, lead) of wrong acceptances the pair check leaves
     wrong: list[tuple[int, str, str, float, float]] = []
+    strong: list[tuple[str, float, float]] = []  # wrong ones the pair check confirms
     for k, (rows, fold) in enumerate(training):
         for i in range(len(rows)):
             truth = rows.truth(i)
@@ -440,6 +439,10 @@ def choose(
                     continue  # the pair check rejects it already
                 score, lead = base.standing(context, name)
                 wrong.append((k, truth, name, score, lead))
+                if STRONG_PAIR is not None:
+                    values = [fold.evidence(rows, i, name, o) for o in partners.get(name, ())]
+                    if values and all(v is not None and v >= STRONG_PAIR for v in values):
+                        strong.append((name, score, lead))
     families_of: dict[tuple[str, str], set[int]] = defaultdict(set)
     attracted: dict[str, set[int]] = defaultdict(set)
     for k, truth, name, _, _ in wrong:
@@ -472,7 +475,17 @@ def choose(
         twins=base.twins,
         partners=base.partners,
         rivals=RIVALS,
+        strong_pair=STRONG_PAIR,
+        strong_blocked=frozenset(n for n, s, m in strong if m >= dict(_lookup(bins, s))["lead"]),
     )
+
+
+def _lookup(bins: Sequence[tuple[float, float]], score: float) -> dict[str, float]:
+    lead = 0.0
+    for low, needed in bins:
+        if score >= low:
+            lead = needed
+    return {"lead": lead}
 
 
 def _bands(wrong: Sequence[tuple[int, str, str, float, float]]) -> list[tuple[float, float]]:
@@ -622,11 +635,15 @@ def write(
         "# pair_margin: the pair check (in [-1, 1], > 0 sides with the asked concept) must",
         "# exceed it.",
         "# tie: a near-duplicate may rank above the asked concept by less than this.",
+        "# strong_pair: pair checks all at least this decisive: the score_bins lead suffices,",
+        "# except for strong_blocked (a calibration crop of another concept got there).",
         f"min_score = {policy.min_score}",
         f"score_bins = {json.dumps([list(b) for b in policy.score_bins])}",
         f"rare_margin = {policy.rare_margin}",
         f"pair_margin = {policy.pair_margin}",
         f"tie = {policy.tie}",
+        *([f"strong_pair = {policy.strong_pair}"] if policy.strong_pair is not None else []),
+        f"strong_blocked = {json.dumps(sorted(policy.strong_blocked))}",
         "",
         "# class_bins: per asked concept, [lowest score, lead needed] above every known confusion",
         "# (a concept read as it in 2+ calibration families); the larger of this and score_bins",

@@ -30,7 +30,7 @@ for the concept whose private ink it has and whose absent ink it lacks.
 from __future__ import annotations
 
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import Any
@@ -73,6 +73,10 @@ class AcceptancePolicy:
     partners: Mapping[str, tuple[str, ...]] = field(factory=dict)
     """Concept -> the concepts it is confused with (pair-checked before accepting it)."""
     rivals: int = 0
+    strong_pair: float | None = None
+    """Pair checks all at least this decisive: the global band's lead suffices."""
+    strong_blocked: frozenset[str] = frozenset()
+    """Concepts a calibration crop of another concept reached that way: the route is closed."""
     """The pair check also runs against this many best-ranked competing concepts."""
 
     def same_drawing(self, concept: str, other: str) -> bool:
@@ -92,6 +96,48 @@ class AcceptancePolicy:
             if score >= low:
                 own = needed  # the band the score falls in (bins ascend)
         return max(lead, own)
+
+    def global_lead(self, score: float) -> float:
+        """The lead of ``score``'s band in :attr:`score_bins` (no per-concept band)."""
+        lead = 0.0
+        for low, needed in self.score_bins:
+            if score >= low:
+                lead = needed
+        return lead
+
+    def decide(
+        self,
+        context: Sequence[tuple[str, float]],
+        wanted: str,
+        evidence: Callable[[str], float | None] | None,
+        *,
+        rare: bool,
+    ) -> bool:
+        """The clear-winner rule on ``context`` (the top concepts of a crop, best first).
+
+        ``evidence(other)``: the pair check of ``wanted`` against ``other`` (``None``: no font
+        tells them apart); ``None`` when the crop is not at hand (no pair check). A concept
+        whose pair checks are all decisive (>= :attr:`strong_pair`) needs only the global lead
+        of its band, not its own (its confusions were about exactly these partners)."""
+        score, lead = self.standing(context, wanted)
+        if score < self.min_score:
+            return False
+        needed = self.lead_needed(wanted, score, rare=rare)
+        if evidence is None:
+            return lead >= needed
+        values = [evidence(other) for other in self.checked_against(context, wanted)]
+        if any(v is not None and v <= self.pair_margin for v in values):
+            return False
+        if lead >= needed:
+            return True
+        confirmed = (
+            self.strong_pair is not None
+            and not rare
+            and wanted not in self.strong_blocked
+            and bool(values)
+            and all(v is not None and v >= self.strong_pair for v in values)
+        )
+        return confirmed and lead >= self.global_lead(score)
 
     def checked_against(self, context: Sequence[tuple[str, float]], wanted: str) -> list[str]:
         """The concepts the pair check must side with ``wanted`` against: its known partners and
@@ -151,6 +197,8 @@ def policy_from(raw: Mapping[str, Any], looks: Mapping[str, Any]) -> AcceptanceP
         pair_margin=float(raw.get("pair_margin", 0.0)),
         tie=float(raw.get("tie", TIE)),
         rivals=int(raw.get("rivals", 0)),
+        strong_pair=float(raw["strong_pair"]) if "strong_pair" in raw else None,
+        strong_blocked=frozenset(str(c) for c in raw.get("strong_blocked", [])),
         twins=twins,
         partners=partners,
     )

@@ -316,17 +316,9 @@ class IconRecognizer:
         if not ranking:
             return False
         context = getattr(ranking, "context", ranking)
-        score, lead = self.policy.standing(context, wanted)
-        if score < self.policy.min_score or lead < self.lead_needed(wanted, score):
-            return False
         pairs = getattr(ranking, "pairs", None)
-        if pairs is None:
-            return True
-        for other in self.policy.checked_against(context, wanted):
-            evidence = pairs.get((wanted, other))
-            if evidence is not None and evidence <= self.policy.pair_margin:
-                return False
-        return True
+        evidence = None if pairs is None else lambda other: pairs.get((wanted, other))
+        return self.policy.decide(context, wanted, evidence, rare=wanted in self._rare)
 
     def lead_needed(self, wanted: str, score: float) -> float:
         """The lead over the best competing concept that accepting ``wanted`` at ``score``
