@@ -148,8 +148,11 @@ class IconRecognizer:
     def score_array(self, crop: Image.Image) -> npt.NDArray[np.float32]:
         """Every class's score for ``crop`` (its best reference's similarity), indexed like
         :attr:`classes`."""
+        return self.score_shape(shape_of(crop))
+
+    def score_shape(self, shape: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """:meth:`score_array` of an already normalised shape (:func:`features.shape_of`)."""
         best = np.zeros(len(self.classes), np.float32)
-        shape = shape_of(crop)
         if not shape.any() or not len(self._vectors):
             return best
         vector = describe(shape, self.method)
