@@ -31,7 +31,6 @@ from iconfind.recognition.features import (
     Method,
     chamfer_similarity,
     crop_distance_map,
-    describe,
     shape_of,
     similarities,
 )
@@ -49,9 +48,9 @@ FINE_CLASSES = 6
 """The classes with the best coarse scores are compared again, finely (chamfer distance)."""
 FINE_REFERENCES = 6
 """Per re-ranked class, its references with the best coarse scores take part."""
-FINE_WEIGHT = 0.5
+FINE_WEIGHT = 0.3
 """Share of the fine (chamfer) similarity in a re-ranked class's score."""
-RARE_PENALTY = 0.03
+RARE_PENALTY = 0.1
 """Subtracted from the coarse score of concepts that are not everyday app icons (a prior:
 on a screen, a gear is a settings icon far more often than a flower or a nut)."""
 
@@ -155,7 +154,7 @@ class IconRecognizer:
         best = np.zeros(len(self.classes), np.float32)
         if not shape.any() or not len(self._vectors):
             return best
-        vector = describe(shape, self.method)
+        vector = self.references.embed(shape)
         sims = similarities(self._vectors, vector, self.method)
         best[self._segment_class] = np.maximum.reduceat(sims, self._starts)
         best -= self._penalty
