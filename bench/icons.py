@@ -27,7 +27,7 @@ import statistics
 import sys
 import time
 from collections import Counter, defaultdict
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -65,13 +65,28 @@ def held_out_glyphs(table: GlyphTable, holdout: str) -> list[Glyph]:
     return [g for g in table.glyphs if g.font == test_font]
 
 
+Colour = tuple[int, int, int]
+Drawer = Callable[[int, float, Colour, Colour], Image.Image]
+"""Draws one icon ``size`` px tall, ``pad`` x size of margin: ``(size, pad, ink, background)``."""
+
+
 def render_case(glyph: Glyph, size: int, theme: str, variant: str) -> Image.Image:
     """One evaluation crop: ``glyph`` at ``size`` px in ``theme``, framed as ``variant``."""
+
+    def draw(size: int, pad: float, ink: Colour, background: Colour) -> Image.Image:
+        return render_glyph(glyph, size, pad=pad, ink=ink, background=background)
+
+    return frame_case(draw, size, theme, variant)
+
+
+def frame_case(draw_icon: Drawer, size: int, theme: str, variant: str) -> Image.Image:
+    """One evaluation crop of any icon source (a font glyph, a held-out PNG mask): the icon
+    drawn by ``draw_icon`` at ``size`` px in ``theme``, framed as ``variant``."""
     ink, background = THEMES[theme]
     if variant == "tight":
-        return render_glyph(glyph, size, pad=0.12, ink=ink, background=background)
+        return draw_icon(size, 0.12, ink, background)
     if variant == "padded":
-        icon = render_glyph(glyph, size, pad=0.0, ink=ink, background=background)
+        icon = draw_icon(size, 0.0, ink, background)
         side = size * 2
         canvas = Image.new("RGB", (side, side), background)
         canvas.paste(icon, (size // 2 - size // 8, size // 2 + size // 10))
@@ -90,8 +105,8 @@ def render_case(glyph: Glyph, size: int, theme: str, variant: str) -> Image.Imag
         glyph_ink = background
     else:
         raise ValueError(variant)
-    icon = render_glyph(glyph, size, pad=0.0, ink=glyph_ink, background=(0, 0, 0))
-    mask = render_glyph(glyph, size, pad=0.0, ink=(255, 255, 255), background=(0, 0, 0))
+    icon = draw_icon(size, 0.0, glyph_ink, (0, 0, 0))
+    mask = draw_icon(size, 0.0, (255, 255, 255), (0, 0, 0))
     offset = (side - icon.width) // 2
     canvas.paste(icon, (offset, offset), mask.convert("L"))
     return canvas
