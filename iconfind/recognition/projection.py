@@ -67,12 +67,12 @@ class Projection:
         """The rows of ``vectors`` (or one vector) mapped and scaled to unit length."""
         # einsum, not BLAS: a multi-threaded gemv is 10x slower on a busy 2-core machine.
         if vectors.ndim == 1:
-            out = np.einsum("j,jk->k", vectors - self.mean, self.basis)
+            out: FloatArray = np.einsum("j,jk->k", vectors - self.mean, self.basis)
             norm = float(np.linalg.norm(out))
-            return (out / norm if norm > 0 else out).astype(np.float32)
-        rows = (vectors - self.mean) @ self.basis
+            return np.asarray(out / norm if norm > 0 else out, np.float32)
+        rows = np.asarray((vectors - self.mean) @ self.basis, np.float32)
         norms = np.linalg.norm(rows, axis=1, keepdims=True)
-        return (rows / np.maximum(norms, 1e-12)).astype(np.float32)
+        return np.asarray(rows / np.maximum(norms, 1e-12), np.float32)
 
     def same_as(self, other: Projection) -> bool:
         return self is other or (

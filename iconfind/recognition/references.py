@@ -31,7 +31,8 @@ from attrs import field, frozen
 from PIL import Image, ImageDraw, ImageFont
 
 from iconfind.errors import RecognizerUnavailableError
-from iconfind.recognition import features, projection
+from iconfind.recognition import features
+from iconfind.recognition import projection as projection_module
 from iconfind.recognition.features import (
     DEFAULT_METHOD,
     SIZE,
@@ -258,7 +259,8 @@ class ReferenceSet:
     ) -> ReferenceSet:
         """Render, normalise and describe every glyph at every size and stroke.
 
-        ``learn_projection`` (default: for every cosine method, not ``hu``): learn a
+        ``learn_projection`` (default: for a cosine method, not ``hu``, over more classes
+        than :data:`~iconfind.recognition.projection.DIMS`): learn a
         :class:`~iconfind.recognition.projection.Projection` from these rows and store the
         vectors through it; ``False`` keeps raw vectors (a set to be :meth:`merged` into one
         that has a projection)."""
@@ -281,8 +283,9 @@ class ReferenceSet:
             raise RecognizerUnavailableError("no glyph could be rendered from the icon fonts")
         raw = np.stack(vectors).astype(np.float32)
         label_array = np.asarray(labels, dtype=np.int32)
-        learn = method != "hu" if learn_projection is None else learn_projection
-        projection = Projection.learn(raw, label_array) if learn and len(classes) > 1 else None
+        if learn_projection is None:  # a few classes cannot teach what separates concepts
+            learn_projection = method != "hu" and len(classes) > projection_module.DIMS
+        projection = Projection.learn(raw, label_array) if learn_projection else None
         return cls(
             method=method,
             classes=classes,
@@ -440,12 +443,14 @@ class ReferenceSet:
             )
 
 
-def cache_key(glyphs: Sequence[Glyph], method: Method, *, learn_projection: bool = True) -> str:
+def cache_key(
+    glyphs: Sequence[Glyph], method: Method, *, learn_projection: bool | None = None
+) -> str:
     """Hash of everything the built set depends on: fonts' bytes, table, method, version."""
     params = (
         f"v{FORMAT_VERSION}|{method}|{RENDER_SIZES}|{CONCEPT_RENDER_SIZES}|{CONCEPT_STROKES}|{STROKES}|{SIZE}"
-        f"|{features.HOG_WEIGHT}|{learn_projection and method != 'hu'}|{projection.DIMS}"
-        f"|{projection.SHRINKAGE}"
+        f"|{features.HOG_WEIGHT}|{learn_projection}|{projection_module.DIMS}"
+        f"|{projection_module.SHRINKAGE}"
     )
     digest = hashlib.sha256(params.encode())
     for font_path in sorted({str(g.font.path) for g in glyphs}):
@@ -525,7 +530,7 @@ def _cached_build(
     method: Method,
     cache_dir: Path | None,
     *,
-    learn_projection: bool = True,
+    learn_projection: bool | None = None,
 ) -> ReferenceSet:
     directory = cache_dir if cache_dir is not None else default_cache_dir()
     key = cache_key(chosen, method, learn_projection=learn_projection)
