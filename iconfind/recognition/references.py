@@ -319,8 +319,10 @@ class ReferenceSet:
         """``other``'s vectors mapped like this set's: raw rows are projected; rows of another
         learned space cannot be mapped back (ValueError)."""
         mine, theirs = self.projection, other.projection
+        if not len(other):
+            return np.zeros((0, self.vectors.shape[1]), np.float32)
         if theirs is None:
-            return mine.apply(other.vectors) if mine is not None and len(other) else other.vectors
+            return mine.apply(other.vectors) if mine is not None else other.vectors
         if mine is not None and mine.same_as(theirs):
             return other.vectors
         raise ValueError("cannot merge references described in a different learned projection")
