@@ -44,7 +44,6 @@ from iconfind.recognition.features import (
     Method,
     chamfer_similarity,
     crop_distance_map,
-    describe,
     shape_of,
     similarities,
 )
@@ -84,9 +83,9 @@ FINE_CLASSES = 6
 """The classes with the best coarse scores are compared again, finely (chamfer distance)."""
 FINE_REFERENCES = 6
 """Per re-ranked class, its references with the best coarse scores take part."""
-FINE_WEIGHT = 0.5
+FINE_WEIGHT = 0.3
 """Share of the fine (chamfer) similarity in a re-ranked class's score."""
-RARE_PENALTY = 0.03
+RARE_PENALTY = 0.1
 """Subtracted from the coarse score of concepts that are not everyday app icons (a prior:
 on a screen, a gear is a settings icon far more often than a flower or a nut)."""
 
@@ -196,11 +195,14 @@ class IconRecognizer:
     def score_array(self, crop: Image.Image) -> npt.NDArray[np.float32]:
         """Every class's score for ``crop`` (its best reference's similarity), indexed like
         :attr:`classes`."""
+        return self.score_shape(shape_of(crop))
+
+    def score_shape(self, shape: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """:meth:`score_array` of an already normalised shape (:func:`features.shape_of`)."""
         best = np.zeros(len(self.classes), np.float32)
-        shape = shape_of(crop)
         if not shape.any() or not len(self._vectors):
             return best
-        vector = describe(shape, self.method)
+        vector = self.references.embed(shape)
         sims = similarities(self._vectors, vector, self.method)
         best[self._segment_class] = np.maximum.reduceat(sims, self._starts)
         best -= self._penalty

@@ -32,6 +32,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from iconfind.errors import RecognizerUnavailableError
 from iconfind.recognition import features
+from iconfind.recognition import projection as projection_module
 from iconfind.recognition.features import (
     DEFAULT_METHOD,
     SIZE,
@@ -41,13 +42,14 @@ from iconfind.recognition.features import (
     normalise,
     shape_of,
 )
+from iconfind.recognition.projection import Projection
 
 if sys.version_info >= (3, 11):
     import tomllib
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 """Bump when rendering or normalisation changes, so stale caches are not loaded."""
 
 FONT_ROOT_ENV = "ICONFIND_FONT_ROOT"
@@ -239,6 +241,8 @@ class ReferenceSet:
     """Ids of the icon fonts whose glyphs the set holds (so installed fonts can extend it)."""
     masks: npt.NDArray[np.uint8] | None = field(default=None, repr=False)
     """Each row's 32x32 shape as packed bits (:func:`features.fine_mask`), for the fine check."""
+    projection: Projection | None = field(default=None, repr=False)
+    """The learned map the ``vectors`` were put through (:mod:`.projection`); None: raw."""
 
     def __len__(self) -> int:
         return int(self.vectors.shape[0])
@@ -251,8 +255,15 @@ class ReferenceSet:
         method: Method = DEFAULT_METHOD,
         sizes: Sequence[int] = RENDER_SIZES,
         strokes: Sequence[float] = STROKES,
+        learn_projection: bool | None = None,
     ) -> ReferenceSet:
-        """Render, normalise and describe every glyph at every size and stroke."""
+        """Render, normalise and describe every glyph at every size and stroke.
+
+        ``learn_projection`` (default: for a cosine method, not ``hu``, over more classes
+        than :data:`~iconfind.recognition.projection.DIMS`): learn a
+        :class:`~iconfind.recognition.projection.Projection` from these rows and store the
+        vectors through it; ``False`` keeps raw vectors (a set to be :meth:`merged` into one
+        that has a projection)."""
         classes = tuple(dict.fromkeys(g.icon_class for g in glyphs))
         index = {name: i for i, name in enumerate(classes)}
         vectors, labels, sources, masks = [], [], [], []
@@ -270,14 +281,20 @@ class ReferenceSet:
                     sources.append(glyph.label)
         if not vectors:
             raise RecognizerUnavailableError("no glyph could be rendered from the icon fonts")
+        raw = np.stack(vectors).astype(np.float32)
+        label_array = np.asarray(labels, dtype=np.int32)
+        if learn_projection is None:  # a few classes cannot teach what separates concepts
+            learn_projection = method != "hu" and len(classes) > projection_module.DIMS
+        projection = Projection.learn(raw, label_array) if learn_projection else None
         return cls(
             method=method,
             classes=classes,
-            vectors=np.stack(vectors).astype(np.float32),
-            labels=np.asarray(labels, dtype=np.int32),
+            vectors=projection.apply(raw) if projection is not None else raw,
+            labels=label_array,
             sources=tuple(sources),
             fonts=tuple(dict.fromkeys(g.font.id for g in glyphs)),
             masks=np.stack(masks),
+            projection=projection,
         )
 
     @classmethod
@@ -293,6 +310,23 @@ class ReferenceSet:
             masks=np.zeros((0, SIZE * SIZE // 8), np.uint8),
         )
 
+    def embed(self, shape: FloatArray) -> FloatArray:
+        """The vector of a normalised shape in this set's space (described, then projected)."""
+        vector = describe(shape, self.method)
+        return self.projection.apply(vector) if self.projection is not None else vector
+
+    def _in_my_space(self, other: ReferenceSet) -> FloatArray:
+        """``other``'s vectors mapped like this set's: raw rows are projected; rows of another
+        learned space cannot be mapped back (ValueError)."""
+        mine, theirs = self.projection, other.projection
+        if not len(other):
+            return np.zeros((0, self.vectors.shape[1]), np.float32)
+        if theirs is None:
+            return mine.apply(other.vectors) if mine is not None else other.vectors
+        if mine is not None and mine.same_as(theirs):
+            return other.vectors
+        raise ValueError("cannot merge references described in a different learned projection")
+
     def with_images(self, images: Mapping[str, Iterable[Path | Image.Image]]) -> ReferenceSet:
         """A new set with user-supplied references: ``{"settings": [Path("gear.png"), ...]}``.
 
@@ -307,7 +341,7 @@ class ReferenceSet:
             for item in items:
                 image = item if isinstance(item, Image.Image) else Image.open(item)
                 shape = shape_of(image)
-                vectors.append(describe(shape, self.method)[None, :])
+                vectors.append(self.embed(shape)[None, :])
                 if masks is not None:
                     masks.append(features.fine_mask(shape)[None, :])
                 labels.append(np.asarray([classes.index(icon_class)], dtype=np.int32))
@@ -320,6 +354,7 @@ class ReferenceSet:
             sources=tuple(sources),
             fonts=self.fonts,
             masks=np.concatenate(masks) if masks is not None else None,
+            projection=self.projection,
         )
 
     def merged(self, other: ReferenceSet) -> ReferenceSet:
@@ -335,7 +370,7 @@ class ReferenceSet:
         return ReferenceSet(
             method=self.method,
             classes=tuple(classes),
-            vectors=np.concatenate([self.vectors, other.vectors]).astype(np.float32),
+            vectors=np.concatenate([self.vectors, self._in_my_space(other)]).astype(np.float32),
             labels=np.concatenate([self.labels, other_labels]).astype(np.int32),
             sources=self.sources + other.sources,
             fonts=tuple(dict.fromkeys(self.fonts + other.fonts)),
@@ -344,6 +379,7 @@ class ReferenceSet:
                 if self.masks is not None and other.masks is not None
                 else None
             ),
+            projection=self.projection,
         )
 
     def _described_by(self) -> dict[str, Any]:
@@ -357,6 +393,9 @@ class ReferenceSet:
         }
         if self.masks is not None:
             arrays["masks"] = self.masks
+        if self.projection is not None:
+            arrays["projection_mean"] = self.projection.mean
+            arrays["projection_basis"] = self.projection.basis
         return arrays
 
     def save_compact(self, path: Path) -> None:
@@ -395,14 +434,25 @@ class ReferenceSet:
                 sources=tuple(str(s) for s in data["sources"]),
                 fonts=tuple(str(f) for f in data["fonts"]) if "fonts" in data else (),
                 masks=data["masks"].astype(np.uint8) if "masks" in data else None,
+                projection=(
+                    Projection(
+                        mean=data["projection_mean"].astype(np.float32),
+                        basis=np.ascontiguousarray(data["projection_basis"], np.float32),
+                    )
+                    if "projection_basis" in data
+                    else None
+                ),
             )
 
 
-def cache_key(glyphs: Sequence[Glyph], method: Method) -> str:
+def cache_key(
+    glyphs: Sequence[Glyph], method: Method, *, learn_projection: bool | None = None
+) -> str:
     """Hash of everything the built set depends on: fonts' bytes, table, method, version."""
     params = (
         f"v{FORMAT_VERSION}|{method}|{RENDER_SIZES}|{CONCEPT_RENDER_SIZES}|{CONCEPT_STROKES}|{STROKES}|{SIZE}"
-        f"|{features.HOG_WEIGHT}"
+        f"|{features.HOG_WEIGHT}|{learn_projection}|{projection_module.DIMS}"
+        f"|{projection_module.SHRINKAGE}"
     )
     digest = hashlib.sha256(params.encode())
     for font_path in sorted({str(g.font.path) for g in glyphs}):
@@ -462,7 +512,10 @@ def load_or_build(
             return shipped
         ids = {f.id for f in missing}
         extra = tuple(g for g in GlyphTable.default().select() if g.font.id in ids)
-        return shipped.merged(_cached_build(extra, method, cache_dir)) if extra else shipped
+        if not extra:
+            return shipped
+        # raw rows: the shipped set's learned projection maps them (ReferenceSet.merged)
+        return shipped.merged(_cached_build(extra, method, cache_dir, learn_projection=False))
     table = GlyphTable.default() if glyphs is None else None
     chosen = tuple(table.select() if table is not None else glyphs or ())
     if not chosen:
@@ -474,15 +527,22 @@ def load_or_build(
     return _cached_build(chosen, method, cache_dir)
 
 
-def _cached_build(chosen: Sequence[Glyph], method: Method, cache_dir: Path | None) -> ReferenceSet:
+def _cached_build(
+    chosen: Sequence[Glyph],
+    method: Method,
+    cache_dir: Path | None,
+    *,
+    learn_projection: bool | None = None,
+) -> ReferenceSet:
     directory = cache_dir if cache_dir is not None else default_cache_dir()
-    path = directory / f"references-{cache_key(chosen, method)}.npz"
+    key = cache_key(chosen, method, learn_projection=learn_projection)
+    path = directory / f"references-{key}.npz"
     if path.is_file():
         try:
             return ReferenceSet.load(path)
         except (OSError, ValueError, KeyError):
             pass  # a truncated or foreign file: rebuild below
-    built = ReferenceSet.build(chosen, method=method)
+    built = ReferenceSet.build(chosen, method=method, learn_projection=learn_projection)
     with contextlib.suppress(OSError):
         built.save(path)
     return built
