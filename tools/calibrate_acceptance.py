@@ -84,13 +84,13 @@ DATA = ROOT / "iconfind" / "recognition" / "data"
 MIN_SCORE = 0.6
 SAFETY = 0.01
 FLOOR = 0.03
-SCORE_BINS = (0.6, 0.8, 0.9, 0.93, 0.95, 0.96, 0.97, 0.98)
+SCORE_BINS = (0.6, 0.7, 0.8, 0.85, 0.9, 0.93, 0.95, 0.96, 0.97, 0.98)
 PARTNER_SIM = 0.9
 PARTNERS_PER = 4
 PAIR_MARGIN = 0.0
 RIVALS = 0
 STRONG_PAIR: float | None = 0.8
-NOVEL_QUANTILE = 1.0
+NOVEL_QUANTILE = 0.7
 ROW_PARTNER_LEAD = FLOOR
 """A training crop of T ranked W first with at least this lead: (W, T) become partners."""
 
@@ -132,6 +132,7 @@ def _scoring_fingerprint() -> str:
     digest = hashlib.sha256()
     for source in (
         inspect.getsource(IconRecognizer.score_array),
+        inspect.getsource(IconRecognizer.score_shape),
         inspect.getsource(IconRecognizer._refined),
         inspect.getsource(IconRecognizer.with_defaults),
         inspect.getsource(icons.render_case),
@@ -139,6 +140,7 @@ def _scoring_fingerprint() -> str:
         inspect.getsource(icons.held_out_glyphs),
         Path(features.__file__).read_text("utf-8"),
         Path(references_module.__file__).read_text("utf-8"),
+        (Path(features.__file__).parent / "projection.py").read_text("utf-8"),
         json.dumps([SIZES, THEMES, VARIANTS, CONTEXT]),
         json.dumps(sorted(c.id for c in ConceptTable.default().concepts.values() if c.common)),
     ):
@@ -218,12 +220,13 @@ def _score(recognizer: IconRecognizer, crops: Iterable[tuple[Any, str, bool]]) -
     index = {c: i for i, c in enumerate(classes)}
     true, top, score, masks, curated = [], [], [], [], []
     for crop, concept, is_curated in crops:
-        scores = recognizer.score_array(crop)
+        shape = features.shape_of(crop)
+        scores = recognizer.score_shape(shape)
         order = np.argsort(-scores, kind="stable")[:CONTEXT]
         true.append(index[concept])
         top.append(order)
         score.append(scores[order])
-        masks.append(np.packbits((features.shape_of(crop) > FINE_THRESHOLD).ravel()))
+        masks.append(np.packbits((shape > FINE_THRESHOLD).ravel()))
         curated.append(is_curated)
     return Rows(
         {
@@ -490,12 +493,15 @@ def _lookup(bins: Sequence[tuple[float, float]], score: float) -> dict[str, floa
 
 def _bands(wrong: Sequence[tuple[int, str, str, float, float]]) -> list[tuple[float, float]]:
     """Per score band, a lead above :data:`NOVEL_QUANTILE` of these wrong crops' leads at that
-    score or higher (plus :data:`SAFETY`, at least :data:`FLOOR`)."""
+    score or higher (plus :data:`SAFETY`, at least :data:`FLOOR`), never less than a higher
+    band's."""
     bands = []
     for low in SCORE_BINS:
         leads = sorted(m for *_, s, m in wrong if s >= low)
         typical = leads[int(NOVEL_QUANTILE * (len(leads) - 1))] if leads else 0.0
         bands.append((low, round(max(FLOOR, typical + SAFETY), 3)))
+    for k in range(len(bands) - 2, -1, -1):  # a vaguer match never needs less lead
+        bands[k] = (bands[k][0], max(bands[k][1], bands[k + 1][1]))
     return bands
 
 

@@ -184,16 +184,19 @@ def default_policy() -> AcceptancePolicy:
     return policy_from(raw, looks)
 
 
+def _bins(pairs: Any) -> tuple[tuple[float, float], ...]:
+    return tuple((float(low), float(lead)) for low, lead in pairs)
+
+
 def policy_from(raw: Mapping[str, Any], looks: Mapping[str, Any]) -> AcceptancePolicy:
     """An :class:`AcceptancePolicy` from the two files' parsed contents."""
     twins = {str(k): frozenset(str(x) for x in v) for k, v in looks.get("twins", {}).items()}
     partners = {str(k): tuple(str(x) for x in v) for k, v in looks.get("partners", {}).items()}
-    bins = lambda pairs: tuple((float(low), float(lead)) for low, lead in pairs)  # noqa: E731
     return AcceptancePolicy(
         min_score=float(raw.get("min_score", 0.6)),
-        score_bins=bins(raw.get("score_bins", [[0.0, 0.05]])),
+        score_bins=_bins(raw.get("score_bins", [[0.0, 0.05]])),
         rare_margin=float(raw["rare_margin"]) if "rare_margin" in raw else None,
-        class_bins={str(k): bins(v) for k, v in raw.get("class_bins", {}).items()},
+        class_bins={str(k): _bins(v) for k, v in raw.get("class_bins", {}).items()},
         pair_margin=float(raw.get("pair_margin", 0.0)),
         tie=float(raw.get("tie", TIE)),
         rivals=int(raw.get("rivals", 0)),

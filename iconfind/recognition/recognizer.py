@@ -243,25 +243,34 @@ class IconRecognizer:
         best = self.score_array(crop)
         return {name: float(best[i]) for i, name in enumerate(self.classes)}
 
-    def rank(self, crop: Image.Image, top: int = 3) -> list[tuple[str, float]]:
+    def rank(self, crop: Image.Image, top: int = 3) -> Ranking:
         """The ``top`` most likely classes for ``crop``, best first, scores in [0, 1].
 
         A crop with no visible shape (blank, one flat colour) scores 0 for every class. The
         result carries what :meth:`accepts` needs (:class:`Ranking`).
         """
-        return self.ranking(self.score_array(crop), top, crop=crop)
+        shape = shape_of(crop)
+        return self.ranking(self.score_shape(shape), top, shape=shape)
 
     def ranking(
-        self, best: npt.NDArray[np.float32], top: int = 3, *, crop: Image.Image | None = None
+        self,
+        best: npt.NDArray[np.float32],
+        top: int = 3,
+        *,
+        crop: Image.Image | None = None,
+        shape: npt.NDArray[np.float32] | None = None,
     ) -> Ranking:
         """The ``top`` classes of a :meth:`score_array`, best first (ties by name), with the
-        context acceptance needs; with ``crop`` (the scored crop), the pair checks too."""
+        context acceptance needs; with the scored ``crop`` (or its ``shape``), the pair checks
+        too."""
         context = self._ordered(best, max(top, CONTEXT))
-        pairs = None if crop is None else self.pair_checks(crop, context)
+        if shape is None and crop is not None:
+            shape = shape_of(crop)
+        pairs = None if shape is None else self.pair_checks(shape, context)
         return Ranking(context[: max(top, 0)], context=context, pairs=pairs)
 
     def pair_checks(
-        self, crop: Image.Image, context: Sequence[tuple[str, float]]
+        self, shape: npt.NDArray[np.float32], context: Sequence[tuple[str, float]]
     ) -> dict[tuple[str, str], float | None]:
         """The pair check of every class of ``context`` that could be accepted against each
         concept it is known to be confused with (:func:`pair_evidence`)."""
@@ -275,7 +284,7 @@ class IconRecognizer:
                 if other not in self._class_index:
                     continue
                 if mask is None:
-                    mask = shape_of(crop) > FINE_THRESHOLD
+                    mask = shape > FINE_THRESHOLD
                 pairs[(name, other)] = pair_evidence(
                     mask, self._references_of(name), self._references_of(other)
                 )
