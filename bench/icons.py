@@ -17,6 +17,7 @@ Prints a table of top-1 accuracy and ms per crop, or one JSON object with ``--js
 
     python bench/icons.py [--quick] [--json] [--method hog+mask] [--holdout material]
     python bench/icons.py --all-methods      # the comparison table of docs/icon-recognition.md
+    python bench/icons.py --leave-one-out    # acceptance per held-out family (honest)
 """
 
 from __future__ import annotations
