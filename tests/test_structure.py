@@ -4,8 +4,13 @@ the modules import each other without cycles."""
 from __future__ import annotations
 
 import ast
+import importlib
 import inspect
+import pkgutil
+import typing
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from types import ModuleType
 
 import iconfind
 
@@ -24,6 +29,67 @@ def test_no_public_name_lives_in_a_private_module() -> None:
         if any(part.startswith("_") for part in module.split(".")):
             private[name] = module
     assert private == {}
+
+
+def _is_private(module: str) -> bool:
+    return any(part.startswith("_") for part in module.split("."))
+
+
+def _public_modules() -> list[str]:
+    names = []
+    for info in pkgutil.walk_packages(iconfind.__path__, "iconfind."):
+        if not _is_private(info.name.removeprefix("iconfind.")):
+            names.append(info.name)
+    return names
+
+
+def _importable(name: str) -> ModuleType | None:
+    try:
+        return importlib.import_module(name)
+    except ImportError:  # a platform backend (macOS, Windows) or an extra that is not installed
+        return None
+
+
+def _callables(obj: object) -> Iterator[Callable[..., object]]:
+    """A public function, or a public class's ``__init__`` and public methods."""
+    if inspect.isfunction(obj):
+        yield obj
+    elif inspect.isclass(obj):
+        yield obj.__init__
+        yield from (
+            value
+            for key, value in vars(obj).items()
+            if inspect.isfunction(value) and not key.startswith("_")
+        )
+
+
+def test_no_public_module_publishes_a_name_from_a_private_module() -> None:
+    """The same in every public module's ``__all__`` (``iconfind.deadline.Deadline`` is shown as
+    such, though its code lives in ``iconfind._deadline``), and no public function or method
+    names a private module's type in its signature (what ``help()`` and an IDE show)."""
+    private: dict[str, str] = {}
+    read = 0
+    for name in _public_modules():
+        module = _importable(name)
+        for attr in getattr(module, "__all__", ()):
+            obj = getattr(module, attr)
+            if not (inspect.isclass(obj) or inspect.isfunction(obj)):
+                continue
+            if _is_private(obj.__module__):
+                private[f"{name}.{attr}"] = obj.__module__
+            for function in _callables(obj):
+                try:
+                    hints = typing.get_type_hints(function)
+                except Exception:  # a hint only a type checker resolves (TYPE_CHECKING import)
+                    continue
+                read += 1
+                private.update(
+                    (f"{name}.{attr}: {function.__qualname__}", repr(hint))
+                    for hint in hints.values()
+                    if "iconfind._" in repr(hint)
+                )
+    assert private == {}
+    assert read > 100, "the signatures were read"
 
 
 def test_every_name_in_all_exists() -> None:
