@@ -7,6 +7,7 @@ import ast
 import importlib
 import inspect
 import pkgutil
+import re
 import typing
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -214,3 +215,38 @@ def test_the_import_graph_has_no_cycle() -> None:
     """
     graph = {module: imports_of(module) for module in MODULES}
     assert cycles(graph) == []
+
+
+# -- nothing points outside the repository ----------------------------------------------------
+
+# The design notes and the interface contract the project started from are not in the
+# repository: code, docs, help texts and tests cite docs/contract.md and docs/*.md instead.
+OUTSIDE = re.compile(
+    r"CONTRACT\.md|STYLE\.md|\b[Ss]eeds?/|\.\./shared|/work/|\b[Tt]he seed\b|\b[Ss]eed's|"
+    r"[Ss]eed section|desktop-accessibility-learner"
+)
+TEXT_SUFFIXES = {".py", ".md", ".toml", ".ipynb", ".cfg", ".txt", ".yml", ".yaml", ".sh", ""}
+SEARCHED = ["iconfind", "docs", "examples", "bench", "tools", "tests", ".ci"]
+
+
+def _text_files() -> Iterator[Path]:
+    yield from (ROOT / name for name in ("README.md", "pyproject.toml"))
+    for top in SEARCHED:
+        for path in sorted((ROOT / top).rglob("*")):
+            relative = path.relative_to(ROOT).as_posix()
+            if relative.startswith(("tests/corpus/snapshots/", "tests/data/")):
+                continue  # recorded dumps: data, not prose
+            if path.is_file() and path.suffix in TEXT_SUFFIXES and path != Path(__file__):
+                yield path
+
+
+def test_nothing_cites_a_file_that_is_not_in_the_repository() -> None:
+    found = []
+    files = list(_text_files())
+    for path in files:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for match in OUTSIDE.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            found.append(f"{path.relative_to(ROOT)}:{line}: {match.group()}")
+    assert found == []
+    assert len(files) > 250, "the walk found the sources and docs"

@@ -43,7 +43,7 @@ says nothing about where to tap, so it does not make a tree useful."""
 
 
 def tree_is_useless(screen: Screen) -> bool:
-    """The seed's trigger: no tree, an empty one, or nothing clickable in it that locates
+    """When the grid runs: no tree, an empty one, or nothing clickable in it that locates
     anything (clickables as large as half the screen, such as a canvas, do not count)."""
     elements = screen.hierarchy
     if elements is None:
