@@ -101,7 +101,21 @@ def test_console_blocks_exist() -> None:
     assert len([pair for _, source in CONSOLE for pair in commands(source)]) >= 4
 
 
-@pytest.mark.parametrize("name", ["grid.png", "candidates.png"])
+DRAWN = ["grid.png", "candidates.png"]
+MEASURED = {"tier12_scaling.png": "python -m bench.plot"}
+"""Timing charts: re-measured by the command (named in the docs), not redrawn by the tests."""
+
+
+def test_every_docs_image_is_drawn_by_make_images_or_a_named_measurement() -> None:
+    """A picture added to docs/images is checked below, or its producing command is documented."""
+    names = {path.name for path in (ROOT / "docs" / "images").iterdir()}
+    assert names == {*DRAWN, *MEASURED}
+    docs = "\n".join(path.read_text(encoding="utf-8") for path in DOCS)
+    for name, command in MEASURED.items():
+        assert f"{command} /tmp/bench.json docs/images/{name}" in docs, name
+
+
+@pytest.mark.parametrize("name", DRAWN)
 def test_docs_images_are_what_make_images_draws(name: str, tmp_path: Path) -> None:
     subprocess.run(
         [sys.executable, str(ROOT / "docs" / "make_images.py"), str(tmp_path)],
