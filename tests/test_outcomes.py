@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import attrs
 import pytest
@@ -24,6 +24,7 @@ from iconfind import (
     GridStep,
     InvalidArgumentError,
     Locator,
+    Outcome,
     Point,
     ReplayBackend,
     Scaling,
@@ -48,6 +49,33 @@ EXAMPLES: dict[type[Any], Any] = {
 
 
 # -- one outcome, no fields of another -----------------------------------------------------------
+
+
+def test_outcome_is_the_union_of_the_five_and_each_is_frozen() -> None:
+    assert set(get_args(Outcome)) == set(EXAMPLES)
+    for outcome in EXAMPLES.values():
+        assert attrs.has(type(outcome))
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            outcome.source = "ocr"
+
+
+@pytest.mark.parametrize("cls", list(EXAMPLES))
+def test_match_on_the_outcome_takes_the_branch_of_its_type(cls: type[Any]) -> None:
+    match FindResult(EXAMPLES[cls]).outcome:
+        case Found(elements=elements):
+            branch: type[Any] = Found
+            assert elements == (ELEMENT,)
+        case Candidates(candidates=candidates):
+            branch = Candidates
+            assert candidates == (CANDIDATE,)
+        case GridStep(image=image, cell=None):
+            branch = GridStep
+            assert image == "aGk="
+        case Failure(error=FindError.NOT_FOUND):
+            branch = Failure
+        case Empty():
+            branch = Empty
+    assert branch is cls
 
 
 def _field_names(cls: type[Any]) -> set[str]:
