@@ -250,3 +250,33 @@ def test_nothing_cites_a_file_that_is_not_in_the_repository() -> None:
             found.append(f"{path.relative_to(ROOT)}:{line}: {match.group()}")
     assert found == []
     assert len(files) > 250, "the walk found the sources and docs"
+
+
+def _docstrings(path: Path) -> Iterator[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if not isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)):
+            continue
+        name = getattr(node, "name", "")
+        if name.startswith("_") and not name.endswith("__"):
+            continue  # a private helper's docstring is for maintainers
+        doc = ast.get_docstring(node)
+        if doc:
+            yield doc
+
+
+def test_docs_and_public_docstrings_name_no_private_module() -> None:
+    """What ``help()`` and the docs show names public modules only (``iconfind.deadline``, not
+    ``iconfind._deadline``): a private module can change without notice."""
+    found = []
+    for path in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        found += [f"{path.name}: {m}" for m in re.findall(r"iconfind\._\w+", path.read_text())]
+    for module, path in MODULES.items():
+        if _is_private(module.removeprefix("iconfind.")):
+            continue
+        for doc in _docstrings(path):
+            found += [f"{module}: {m}" for m in re.findall(r"iconfind\._\w+", doc)]
+    # iconfind/recognition is being changed on other branches: its docstring's "(see
+    # :mod:`iconfind._lazy`)" becomes "(PEP 562 ``__getattr__``)" after they merge.
+    pending = {"iconfind.recognition: iconfind._lazy"}
+    assert set(found) <= pending, sorted(set(found) - pending)
