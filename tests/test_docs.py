@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -99,6 +100,24 @@ def test_console_block_shows_what_the_cli_prints(
 
 def test_console_blocks_exist() -> None:
     assert len([pair for _, source in CONSOLE for pair in commands(source)]) >= 4
+
+
+def test_the_quickstart_example_prints_its_tour() -> None:
+    """``python examples/quickstart.py``, as the README says to run it (a fresh interpreter)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "quickstart.py")],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ICONFIND_BUDGET": "600", "PYTHONPATH": str(ROOT)},
+    )
+    lines = done.stdout.splitlines()
+    assert lines[:2] == [
+        "text   -> 1 Point(x=542, y=332)",
+        "icon   -> 2 com.example.notes:id/iv_more_options Point(x=1006, y=157)",
+    ]
+    assert "taps   -> [Point(x=73, y=157)]" in lines
+    assert lines[-1].startswith("tap    -> cannot tap: not_found")
 
 
 DRAWN = ["grid.png", "candidates.png"]
