@@ -230,7 +230,7 @@ SEARCHED = ["iconfind", "docs", "examples", "bench", "tools", "tests", ".ci"]
 
 
 def _text_files() -> Iterator[Path]:
-    yield from (ROOT / name for name in ("README.md", "pyproject.toml"))
+    yield from (ROOT / name for name in ("README.md", "pyproject.toml", "noxfile.py"))
     for top in SEARCHED:
         for path in sorted((ROOT / top).rglob("*")):
             relative = path.relative_to(ROOT).as_posix()
