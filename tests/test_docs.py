@@ -1,5 +1,6 @@
-"""The docs match the code: every ``python`` block of README.md and docs/*.md runs, every
-``console`` block prints what it shows, and docs/images are what docs/make_images.py draws.
+"""The docs match the code: every ``python`` block of README.md and docs/*.md runs and
+type-checks, every ``console`` block prints what it shows, and docs/images are what
+docs/make_images.py draws.
 
 A ``python`` block whose first line is ``# not run: <reason>`` needs something CI does not have
 (a device, a server); those are few, and counted below so they stay few.
@@ -63,6 +64,38 @@ def test_python_block_runs(source: str, monkeypatch: pytest.MonkeyPatch) -> None
 @pytest.mark.parametrize("source", [s for s in (b for _, b in PYTHON) if s.startswith(NOT_RUN)])
 def test_blocks_that_are_not_run_still_compile(source: str) -> None:
     compile(source, "<doc block>", "exec")
+
+
+def test_python_blocks_type_check(tmp_path: Path) -> None:
+    """The examples are what a typed user writes: mypy accepts every block (a find returns one
+    outcome of five, so reading ``result.outcome.phase`` without narrowing is an error)."""
+    names = []
+    for where, source in PYTHON:
+        path = tmp_path / (re.sub(r"\W", "_", where) + ".py")
+        path.write_text(source, encoding="utf-8")
+        names.append(str(path))
+    (tmp_path / "mypy.ini").write_text("[mypy]\n", encoding="utf-8")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--config-file",
+            str(tmp_path / "mypy.ini"),
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            "--python-version",
+            "3.10",
+            "--check-untyped-defs",
+            "--ignore-missing-imports",
+            *names,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "MYPYPATH": str(ROOT)},  # this checkout's iconfind, not an installed one
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
 
 
 def _pattern(expected: str) -> re.Pattern[str]:
