@@ -82,6 +82,20 @@ def _field_names(cls: type[Any]) -> set[str]:
     return {f.name for f in attrs.fields(cls)}
 
 
+def test_the_contract_names_every_field_of_every_outcome_and_of_the_result() -> None:
+    """docs/contract.md's Python section stays the shape's reference (no field goes unnamed)."""
+    contract = (ROOT / "docs" / "contract.md").read_text(encoding="utf-8")
+    section = contract[contract.index("### In Python") : contract.index("## 4.")]
+    missing = [
+        f"{cls.__name__}.{name}"
+        for cls in [*EXAMPLES, FindResult]
+        for name in _field_names(cls) - {"source", "tier", "confidence", "outcome"}
+        if f"`{name}`" not in section
+    ]
+    assert missing == []
+    assert all(f"`{cls.__name__}`" in section for cls in EXAMPLES)
+
+
 @pytest.mark.parametrize("cls", list(EXAMPLES))
 def test_an_outcome_refuses_every_field_of_another(cls: type[Any]) -> None:
     own = _field_names(cls)
