@@ -276,7 +276,4 @@ def test_docs_and_public_docstrings_name_no_private_module() -> None:
             continue
         for doc in _docstrings(path):
             found += [f"{module}: {m}" for m in re.findall(r"iconfind\._\w+", doc)]
-    # iconfind/recognition is being changed on other branches: its docstring's "(see
-    # :mod:`iconfind._lazy`)" becomes "(PEP 562 ``__getattr__``)" after they merge.
-    pending = {"iconfind.recognition: iconfind._lazy"}
-    assert set(found) <= pending, sorted(set(found) - pending)
+    assert not found, found
