@@ -227,6 +227,7 @@ OUTSIDE = re.compile(
 )
 TEXT_SUFFIXES = {".py", ".md", ".toml", ".ipynb", ".cfg", ".txt", ".yml", ".yaml", ".sh", ""}
 SEARCHED = ["iconfind", "docs", "examples", "bench", "tools", "tests", ".ci"]
+INSTALLED = {"node_modules", "__pycache__", ".venv", ".nox", ".pytest_cache", ".mypy_cache"}
 
 
 def _text_files() -> Iterator[Path]:
@@ -234,6 +235,8 @@ def _text_files() -> Iterator[Path]:
     for top in SEARCHED:
         for path in sorted((ROOT / top).rglob("*")):
             relative = path.relative_to(ROOT).as_posix()
+            if INSTALLED.intersection(path.relative_to(ROOT).parts):
+                continue  # installed by .ci/run or a developer, not part of the repository
             if relative.startswith(("tests/corpus/snapshots/", "tests/data/")):
                 continue  # recorded dumps: data, not prose
             if path.is_file() and path.suffix in TEXT_SUFFIXES and path != Path(__file__):
