@@ -1,5 +1,5 @@
 """Tier 4: candidate crop + encode time, and the bytes a model receives, against the full
-screenshot's PNG and JPEG bytes (the seed claims 85-95 % savings).
+screenshot's PNG and JPEG bytes (the goal: 85-95 % fewer bytes than the screenshot).
 
 Measured on ``examples/snapshots/toolbar_unlabeled`` (three unlabeled icons, 1080x2400) with the
 query "overflow menu", through ``iconfind.strategies.visual.VisualCandidates``.

@@ -67,6 +67,7 @@ if TYPE_CHECKING:
         FindResult,
         Found,
         GridStep,
+        Outcome,
         Point,
         Selector,
     )
@@ -118,6 +119,7 @@ _LAZY: dict[str, str] = {
     "NotResolvedError": "iconfind.locator",
     "OcrText": "iconfind.strategies.ocr",
     "OpenAIVisionPicker": "iconfind.pickers.openai",
+    "Outcome": "iconfind.models",
     "Picker": "iconfind.pickers.base",
     "Point": "iconfind.models",
     "Query": "iconfind.strategies.base",
@@ -192,6 +194,7 @@ __all__ = [
     "OcrText",
     "OcrUnavailableError",
     "OpenAIVisionPicker",
+    "Outcome",
     "PatternFileError",
     "Picker",
     "PickerError",

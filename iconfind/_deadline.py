@@ -244,3 +244,9 @@ __all__ = [
     "timeout_error",
     "warm_up",
 ]
+
+# The names iconfind.deadline publishes show under that name in help(), reprs and tracebacks (as
+# httpx does for its package); the code stays here, beside the state it shares with the Locator.
+for _public in (Deadline, Clock, current, current_timeout, default_budget, device_phase, warm_up):
+    _public.__module__ = "iconfind.deadline"
+del _public

@@ -43,8 +43,8 @@ class SnapshotError(IconfindError):
 
 
 class ImageTooLargeError(SnapshotError, ValueError):
-    """A screenshot over :data:`iconfind._decode.MAX_SCREEN_PIXELS` (100 MP), refused
-    from its header before any pixel is decoded (a decompression bomb, not a screen)."""
+    """A screenshot over 100 megapixels, refused from its header before any pixel is decoded (a
+    decompression bomb, not a screen)."""
 
 
 class BackendError(IconfindError):

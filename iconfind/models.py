@@ -416,14 +416,18 @@ class FindResult:
 
     @property
     def source(self) -> Source | None:
+        """Which kind of strategy answered or offers the next step, when one did."""
         return self.outcome.source
 
     @property
     def tier(self) -> int | None:
+        """The tier (1-5) that answered or offers the next step; ``None`` when none did."""
         return None if isinstance(self.outcome, Empty) else self.outcome.tier
 
     @property
     def confidence(self) -> Confidence | None:
+        """How sure the answer is, ``high``, ``medium`` or ``low`` (by tier: the README's table);
+        ``None`` for a failure or an empty result."""
         outcome = self.outcome
         return None if isinstance(outcome, (Failure, Empty)) else outcome.confidence
 

@@ -70,7 +70,7 @@ def backend_density(backend: DeviceBackend) -> tuple[float, bool]:
 
 @frozen
 class Screenshot:
-    """A captured (and scaled) screen, as the seed's Response Format describes it."""
+    """A captured (and scaled) screen: the image, its size and the scale (docs/scaling.md)."""
 
     mode: Literal["file", "inline"]
     device_size: tuple[int, int]

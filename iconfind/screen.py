@@ -2,8 +2,8 @@
 
 A strategy asks for what it needs; the screenshot and the tree are each taken at most once per
 find, so later tiers cost no extra device round trips. The screen carries the find's deadline:
-device calls run under it (see :mod:`iconfind._budget`) and strategies check it between steps
-(``screen.deadline.check("ocr")``).
+device calls run under it (one that overruns raises :class:`~iconfind.DeviceTimeoutError`) and
+strategies check it between steps (``screen.deadline.check("ocr")``).
 """
 
 from __future__ import annotations

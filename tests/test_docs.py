@@ -1,5 +1,6 @@
-"""The docs match the code: every ``python`` block of README.md and docs/*.md runs, every
-``console`` block prints what it shows, and docs/images are what docs/make_images.py draws.
+"""The docs match the code: every ``python`` block of README.md and docs/*.md runs and
+type-checks, every ``console`` block prints what it shows, and docs/images are what
+docs/make_images.py draws.
 
 A ``python`` block whose first line is ``# not run: <reason>`` needs something CI does not have
 (a device, a server); those are few, and counted below so they stay few.
@@ -10,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import os
 import re
 import shlex
 import subprocess
@@ -64,6 +66,38 @@ def test_blocks_that_are_not_run_still_compile(source: str) -> None:
     compile(source, "<doc block>", "exec")
 
 
+def test_python_blocks_type_check(tmp_path: Path) -> None:
+    """The examples are what a typed user writes: mypy accepts every block (a find returns one
+    outcome of five, so reading ``result.outcome.phase`` without narrowing is an error)."""
+    names = []
+    for where, source in PYTHON:
+        path = tmp_path / (re.sub(r"\W", "_", where) + ".py")
+        path.write_text(source, encoding="utf-8")
+        names.append(str(path))
+    (tmp_path / "mypy.ini").write_text("[mypy]\n", encoding="utf-8")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "mypy",
+            "--config-file",
+            str(tmp_path / "mypy.ini"),
+            "--cache-dir",
+            str(tmp_path / "cache"),
+            "--python-version",
+            "3.10",
+            "--check-untyped-defs",
+            "--ignore-missing-imports",
+            *names,
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "MYPYPATH": str(ROOT)},  # this checkout's iconfind, not an installed one
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
 def _pattern(expected: str) -> re.Pattern[str]:
     """``...`` stands for any text; runs of whitespace for any whitespace."""
     parts = [re.escape(part) for part in expected.strip().split("...")]
@@ -101,7 +135,39 @@ def test_console_blocks_exist() -> None:
     assert len([pair for _, source in CONSOLE for pair in commands(source)]) >= 4
 
 
-@pytest.mark.parametrize("name", ["grid.png", "candidates.png"])
+def test_the_quickstart_example_prints_its_tour() -> None:
+    """``python examples/quickstart.py``, as the README says to run it (a fresh interpreter)."""
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "quickstart.py")],
+        check=True,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "ICONFIND_BUDGET": "600", "PYTHONPATH": str(ROOT)},
+    )
+    lines = done.stdout.splitlines()
+    assert lines[:2] == [
+        "text   -> 1 Point(x=542, y=332)",
+        "icon   -> 2 com.example.notes:id/iv_more_options Point(x=1006, y=157)",
+    ]
+    assert "taps   -> [Point(x=73, y=157)]" in lines
+    assert lines[-1].startswith("tap    -> cannot tap: not_found")
+
+
+DRAWN = ["grid.png", "candidates.png"]
+MEASURED = {"tier12_scaling.png": "python -m bench.plot"}
+"""Timing charts: re-measured by the command (named in the docs), not redrawn by the tests."""
+
+
+def test_every_docs_image_is_drawn_by_make_images_or_a_named_measurement() -> None:
+    """A picture added to docs/images is checked below, or its producing command is documented."""
+    names = {path.name for path in (ROOT / "docs" / "images").iterdir()}
+    assert names == {*DRAWN, *MEASURED}
+    docs = "\n".join(path.read_text(encoding="utf-8") for path in DOCS)
+    for name, command in MEASURED.items():
+        assert f"{command} /tmp/bench.json docs/images/{name}" in docs, name
+
+
+@pytest.mark.parametrize("name", DRAWN)
 def test_docs_images_are_what_make_images_draws(name: str, tmp_path: Path) -> None:
     subprocess.run(
         [sys.executable, str(ROOT / "docs" / "make_images.py"), str(tmp_path)],

@@ -6,7 +6,7 @@ from __future__ import annotations
 import hashlib
 import json
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 import attrs
 import pytest
@@ -24,6 +24,7 @@ from iconfind import (
     GridStep,
     InvalidArgumentError,
     Locator,
+    Outcome,
     Point,
     ReplayBackend,
     Scaling,
@@ -50,8 +51,49 @@ EXAMPLES: dict[type[Any], Any] = {
 # -- one outcome, no fields of another -----------------------------------------------------------
 
 
+def test_outcome_is_the_union_of_the_five_and_each_is_frozen() -> None:
+    assert set(get_args(Outcome)) == set(EXAMPLES)
+    for outcome in EXAMPLES.values():
+        assert attrs.has(type(outcome))
+        with pytest.raises(attrs.exceptions.FrozenInstanceError):
+            outcome.source = "ocr"
+
+
+@pytest.mark.parametrize("cls", list(EXAMPLES))
+def test_match_on_the_outcome_takes_the_branch_of_its_type(cls: type[Any]) -> None:
+    match FindResult(EXAMPLES[cls]).outcome:
+        case Found(elements=elements):
+            branch: type[Any] = Found
+            assert elements == (ELEMENT,)
+        case Candidates(candidates=candidates):
+            branch = Candidates
+            assert candidates == (CANDIDATE,)
+        case GridStep(image=image, cell=None):
+            branch = GridStep
+            assert image == "aGk="
+        case Failure(error=FindError.NOT_FOUND):
+            branch = Failure
+        case Empty():
+            branch = Empty
+    assert branch is cls
+
+
 def _field_names(cls: type[Any]) -> set[str]:
     return {f.name for f in attrs.fields(cls)}
+
+
+def test_the_contract_names_every_field_of_every_outcome_and_of_the_result() -> None:
+    """docs/contract.md's Python section stays the shape's reference (no field goes unnamed)."""
+    contract = (ROOT / "docs" / "contract.md").read_text(encoding="utf-8")
+    section = contract[contract.index("### In Python") : contract.index("## 4.")]
+    missing = [
+        f"{cls.__name__}.{name}"
+        for cls in [*EXAMPLES, FindResult]
+        for name in _field_names(cls) - {"source", "tier", "confidence", "outcome"}
+        if f"`{name}`" not in section
+    ]
+    assert missing == []
+    assert all(f"`{cls.__name__}`" in section for cls in EXAMPLES)
 
 
 @pytest.mark.parametrize("cls", list(EXAMPLES))

@@ -5,6 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+# pytester runs the inner session in this process, then drops every module it imported. NumPy
+# and OpenCV (imported by the inner run's OCR) cannot be loaded twice in one process, so they are
+# loaded here first: run alone, this file failed on the replay below with "cannot load module
+# more than once per process".
+import cv2  # noqa: F401
+import numpy  # noqa: F401
 import pytest
 
 from iconfind import Locator, ReplayBackend

@@ -159,7 +159,7 @@ class Rails:
         self.max_actions_per_minute = max_actions_per_minute
         self.confirm = confirm
         self.blocklist: tuple[str, ...] = app_keys(blocklist)
-        """The blocked apps, normalised by :func:`~iconfind._apps.app_key` (as memory's)."""
+        """The blocked apps, normalised as memory's are (``strip()`` and ``casefold()``)."""
         self.audit_path = Path(audit_path) if audit_path is not None else None
         self._audit_file = _open_audit(self.audit_path) if self.audit_path is not None else None
         self.redact_text = redact_text

@@ -1,6 +1,6 @@
 """Device backends: one module per kind of screen, all speaking :class:`DeviceBackend`.
 
-Names are imported on first use (see :mod:`iconfind._lazy`), so importing
+Names are imported on first use (PEP 562 ``__getattr__``), so importing
 ``iconfind.backends.base`` does not load the replay backend's image decoder.
 """
 

@@ -12,7 +12,7 @@ from PIL import Image
 from iconfind.geometry import Bounds
 
 TOKENS_PER_KB = 330
-"""The seed's vision-token rate: ~330 tokens per KB of JPEG."""
+"""The vision-token estimate: ~330 tokens per KB of JPEG."""
 CROP_MAX_SIDE = 128
 CROP_QUALITY = 70
 FALLBACK_SIDES = (128, 96, 64, 48, 32)

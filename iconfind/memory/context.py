@@ -1,4 +1,4 @@
-"""``get_screen_context``: one capture turned into the text list an agent reads (seed 7 and 9).
+"""``get_screen_context``: one capture turned into the text list an agent reads.
 
 Steps, for the frontmost app and window:
 
@@ -8,7 +8,7 @@ Steps, for the frontmost app and window:
 3. memory's targets for the window; a learned target whose fingerprint no longer matches its
    stored place is looked for elsewhere and, found, moved (audit ``relocate``);
 4. an optional vision detector, when asked (``force_vision``) or when the tree gives fewer than
-   5 targets (the seed's rule);
+   5 targets;
 5. :func:`~iconfind.memory.merge.merge_detections`; unlabeled targets take the label of a learned
    target within 30 px (:func:`name_from_memory`); then passive learning (:meth:`Memory.observe`)
    on what is on screen now.
@@ -37,10 +37,10 @@ from iconfind.models import Bounds
 VisionDetector = Callable[
     [Image.Image, WindowInfo, Sequence[DesktopTarget]], Sequence[DesktopTarget]
 ]
-"""``(screenshot, window, known targets) -> targets``: the seed's vision model, any callable."""
+"""``(screenshot, window, known targets) -> targets``: the vision model, any callable."""
 
 MIN_A11Y_TARGETS = 5
-"""Fewer accessibility targets than this and the vision detector runs (seed section 7)."""
+"""Fewer accessibility targets than this and the vision detector runs."""
 MEMORY_SCAN_LIMIT = 500
 MAX_TARGETS_PER_SCREEN = 2_000
 """The most targets learned from one screen. Real screens hold a few hundred; past this the
@@ -132,7 +132,7 @@ def name_from_memory(
 ) -> list[DesktopTarget]:
     """Unlabeled targets take the label of a learned memory target within 30 px.
 
-    After the merge, which (as the seed) transfers only counts and dates: an icon the user taught
+    After the merge, which transfers only counts and dates: an icon the user taught
     ("overflow menu") keeps its name when the tree shows it unlabeled.
     """
     named = [t for t in stored if t.is_learned and t.label]

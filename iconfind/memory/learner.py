@@ -1,4 +1,4 @@
-"""``DesktopLearner``: the seed's service (section 7) over a backend and a memory store.
+"""``DesktopLearner``: the memory service over a backend and a memory store.
 
 The agent-facing operations, each one call: :meth:`~DesktopLearner.get_screen_context`,
 :meth:`~DesktopLearner.click_target`, :meth:`~DesktopLearner.record_action_result`,
@@ -88,7 +88,7 @@ class DesktopLearner:
     def teach_target(self, label: str, x: int, y: int) -> DesktopTarget:
         """The user says what is at ``(x, y)``: remembered for future sessions (audit ``teach``).
 
-        The seed's 50 x 30 box around the point, refined at once when the accessibility tree
+        A 50 x 30 box around the point, refined at once when the accessibility tree
         has a clickable element under the point: its bounds and role are taken (the element's
         own label, if any, is replaced by the user's). Refused (``PermissionError``) for a
         blocklisted app.

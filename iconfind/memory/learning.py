@@ -1,4 +1,4 @@
-"""The learning rules of the seed (section 4), as pure functions on frozen targets.
+"""The learning rules (docs/memory.md), as pure functions on frozen targets.
 
 Nothing here touches storage: each rule takes targets and returns new ones, so the rules are
 tested alone and any :class:`~iconfind.memory.Memory` can persist the outcome.
@@ -38,7 +38,7 @@ MISS_PENALTY = 0.15
 """Active: a failed click."""
 TAUGHT_CONFIDENCE = 0.8
 TAUGHT_SIZE = (50, 30)
-"""The seed's box around a taught point: 50 x 30 px centred on it."""
+"""The box around a taught point: 50 x 30 px centred on it."""
 SAME_POSITION_PX = 4
 """A target whose click point moved at most this far is "in the same position" (rounding and
 sub-pixel layout jitter); further, it "moved" and takes the new position."""

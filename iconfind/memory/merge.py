@@ -1,4 +1,4 @@
-"""The seed's ``mergeDetections`` (section 5.3): accessibility, vision and memory in one list.
+"""``merge_detections`` (docs/memory.md, "Merge"): accessibility, vision and memory in one list.
 
 1. Accessibility targets are ground truth for positions: source ``a11y``, confidence 0.95.
 2. A vision target within 50 px of a merged one corroborates it: ``+0.1`` (up to 0.99), source
@@ -10,10 +10,11 @@
 
 The result is sorted by confidence, best first (stable: ties keep insertion order).
 
-Two deliberate deviations, both at edges the seed leaves open: confidences are clamped to
-[0.1, 0.99] like everywhere in memory (a faint vision guess below 0.125 ends at 0.1), and a memory
-target whose id is already on screen (it moved more than 30 px) is not put back as a stale copy
-over the live one (the seed's ``Map.set`` would overwrite the fresh position with the old one).
+Two deliberate deviations, both at edges the original ``mergeDetections`` design leaves open:
+confidences are clamped to [0.1, 0.99] like everywhere in memory (a faint vision guess below 0.125
+ends at 0.1), and a memory target whose id is already on screen (it moved more than 30 px) is not
+put back as a stale copy over the live one (a plain ``Map.set`` would overwrite the fresh position
+with the old one).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ def merge_detections(
     vision_targets: Iterable[DesktopTarget],
     memory_targets: Iterable[DesktopTarget],
 ) -> list[DesktopTarget]:
-    """Merge the three detections exactly as the seed's ``mergeDetections`` does."""
+    """Merge the three detections by the rules of docs/memory.md ("Merge")."""
     merged: dict[str, DesktopTarget] = {}
 
     for target in a11y_targets:

@@ -1,7 +1,7 @@
 """Value classes of the memory: a learned target, and the screen context an agent reads.
 
-The fields are the seed's (``desktop-accessibility-learner.md`` section 3), in snake_case;
-:meth:`DesktopTarget.to_dict` gives the seed's camelCase JSON form. Everything is frozen: the
+The fields are those of the desktop learner's JSON form, in snake_case;
+:meth:`DesktopTarget.to_dict` gives the camelCase JSON form. Everything is frozen: the
 learning rules return new targets (``attrs.evolve``), they never mutate one.
 """
 
@@ -37,7 +37,7 @@ Role = Literal[
     "window",
     "unknown",
 ]
-"""The seed's ``DesktopElementRole`` vocabulary."""
+"""The ``DesktopElementRole`` vocabulary of the JSON form."""
 
 ROLES: tuple[Role, ...] = get_args(Role)
 
@@ -121,7 +121,7 @@ class DesktopTarget:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        """The seed's camelCase JSON form (bounds as x/y/width/height)."""
+        """The camelCase JSON form (bounds as x/y/width/height)."""
         out: dict[str, Any] = {
             "id": self.id,
             "appName": self.app_name,
@@ -182,14 +182,14 @@ class DesktopTarget:
 
 @frozen
 class LearnedPatterns:
-    """What memory knows about this app/window beyond single targets (seed section 3.2)."""
+    """What memory knows about this app/window beyond single targets."""
 
     app_signature: str
     """A hash of the app+window combination."""
     common_actions: tuple[str, ...] = ()
     """Labels of the targets clicked most often here, most used first."""
     layout_version: int = 0
-    """The seed's "incremented on major changes": not tracked yet, always 0."""
+    """Meant to be "incremented on major changes": not tracked yet, always 0."""
 
 
 def _targets(value: Iterable[DesktopTarget]) -> tuple[DesktopTarget, ...]:
@@ -229,7 +229,7 @@ class ScreenContext:
     def filtered(
         self, *, app_filter: str | None = None, role_filter: str | None = None
     ) -> list[DesktopTarget]:
-        """The seed's ``get_screen_targets`` filters: app name substring, role (``"all"``)."""
+        """The ``get_screen_targets`` filters: app name substring, role (``"all"``)."""
         targets = list(self.targets)
         if app_filter:
             needle = app_filter.casefold()
@@ -245,7 +245,7 @@ class ScreenContext:
         role_filter: str | None = None,
         limit: int = 30,
     ) -> dict[str, Any]:
-        """The seed's ``get_screen_targets`` answer (section 9): text, never an image."""
+        """The ``get_screen_targets`` answer: text, never an image."""
         targets = self.filtered(app_filter=app_filter, role_filter=role_filter)
         head = {"truncated": True} if self.truncated else {}
         return head | {

@@ -1,4 +1,4 @@
-"""The seed's security rules (section 11) that memory enforces.
+"""The security rules (docs/memory.md, "Security") that memory enforces.
 
 - Password fields: their text is never read into a target, so it can reach neither the database
   nor the audit log. A password field is remembered by its description or id only.

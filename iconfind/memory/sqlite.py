@@ -489,7 +489,7 @@ class SQLiteMemory:
             )
 
     def apps(self) -> list[tuple[str, int]]:
-        """Which apps are indexed and how many targets each (the seed's "user consent" view)."""
+        """Which apps are indexed and how many targets each (the "user consent" view)."""
         with self._read() as conn:
             rows = conn.execute(
                 "SELECT app_name, COUNT(*) FROM targets GROUP BY app_name ORDER BY app_name"

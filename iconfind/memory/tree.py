@@ -77,7 +77,7 @@ _NOISE = re.compile(r"[^a-z]")
 
 
 def role_of(element: Element) -> Role:
-    """The seed's role for an element (see the module docstring)."""
+    """The role of an element (see the module docstring)."""
     name = element.class_name.rpartition(".")[2].casefold()
     name = _NOISE.sub("", name)
     if name.startswith("ax"):

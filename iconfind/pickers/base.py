@@ -1,7 +1,7 @@
 """What a picker is: the model (or person, or script) that answers tiers 4 and 5.
 
 A :class:`~iconfind.Locator` given a picker resolves tier-4 candidates and the tier-5 grid end to
-end, within the seed's three calls (find, cell, position); without one the candidates or the grid
+end, within three calls at most (find, cell, position); without one the candidates or the grid
 go back to the caller, who answers with :meth:`Locator.pick <iconfind.Locator.pick>` or
 ``find(..., grid_cell=, grid_position=)``.
 """

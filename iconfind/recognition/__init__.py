@@ -6,7 +6,7 @@
 * :func:`find_icon_blobs`: icon-sized shapes on a screenshot that has no accessibility tree.
 * :mod:`iconfind.recognition.concepts`: icon concepts, their phrases and glyph-name keys.
 
-Names are imported on first use (see :mod:`iconfind._lazy`): OpenCV and NumPy load when a
+Names are imported on first use (PEP 562 module ``__getattr__``): OpenCV and NumPy load when a
 recognizer or the blob finder is first used, not when a strategy chain is built, and
 ``iconfind.recognition.concepts`` costs no OpenCV.
 """

@@ -2,10 +2,11 @@
 
 Three calls at most (docs/contract.md section 4):
 
-1. ``find(query)`` -> ``grid_image``: the screenshot under a numbered 4x6 grid (longest side at
-   most 1000 px; it is a picture for a model, coordinates stay device pixels);
-2. ``find(query, grid_cell=N)`` -> ``grid_image`` of cell N zoomed with positions 1-5 marked,
-   ``grid_cell`` and ``grid_positions``;
+1. ``find(query)`` -> a :class:`~iconfind.GridStep` whose ``image`` is the screenshot under a
+   numbered 4x6 grid (longest side at most 1000 px; it is a picture for a model, coordinates
+   stay device pixels);
+2. ``find(query, grid_cell=N)`` -> a ``GridStep`` whose ``image`` is cell N zoomed with
+   positions 1-5 marked, with ``cell`` and ``positions`` set;
 3. ``find(query, grid_cell=N, grid_position=P)`` -> one element, a ``grid.Point`` whose center is
    the point of docs/contract.md section 4.
 
@@ -42,7 +43,7 @@ says nothing about where to tap, so it does not make a tree useful."""
 
 
 def tree_is_useless(screen: Screen) -> bool:
-    """The seed's trigger: no tree, an empty one, or nothing clickable in it that locates
+    """When the grid runs: no tree, an empty one, or nothing clickable in it that locates
     anything (clickables as large as half the screen, such as a canvas, do not count)."""
     elements = screen.hierarchy
     if elements is None:

@@ -26,7 +26,7 @@ MAX_REGIONS = 3
 
 
 def is_ambiguous(count: int, regions: int) -> bool:
-    """The seed's rule: more than 6 matches, or matches in more than 3 distinct quadrants."""
+    """Too vague: more than 6 matches, or matches in more than 3 distinct quadrants."""
     return count > MAX_MATCHES or regions > MAX_REGIONS
 
 

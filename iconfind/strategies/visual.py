@@ -87,8 +87,8 @@ def _labelled_ancestors(elements: Sequence[Element]) -> set[int]:
 
 
 def unlabeled_icons(elements: Sequence[Element], width: int, height: int) -> list[Element]:
-    """The seed's filter: clickable, no text and no content-desc (nor a labelled descendant),
-    icon-sized, and at least partly on the ``width`` x ``height`` screen."""
+    """Which elements are candidates: clickable, no text and no content-desc (nor a labelled
+    descendant), icon-sized, and at least partly on the ``width`` x ``height`` screen."""
     labelled = _labelled_ancestors(elements)
     return [
         e

@@ -1,4 +1,4 @@
-"""The seed's learning rules (section 4) with its numbers, and the confidence invariant."""
+"""The learning rules (docs/memory.md) with their numbers, and the confidence invariant."""
 
 from __future__ import annotations
 

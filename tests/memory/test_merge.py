@@ -1,4 +1,4 @@
-"""The seed's mergeDetections (section 5.3), number by number."""
+"""merge_detections (docs/memory.md, "Merge"), number by number."""
 
 from __future__ import annotations
 
@@ -49,7 +49,7 @@ def test_memory_within_30px_transfers_learned_metadata() -> None:
     assert merged.hit_count == 7
     assert merged.first_seen == 10.0
     assert merged.learned, "memory confidence above 0.9 marks it learned"
-    assert merged.miss_count == 0, "the seed transfers hit count and first seen only"
+    assert merged.miss_count == 0, "the merge transfers hit count and first seen only"
     assert merged.confidence == pytest.approx(0.95)
 
 

@@ -1,4 +1,4 @@
-"""The seed's security rules on real files: password text never stored, blocklist at capture."""
+"""The security rules on real files: password text never stored, blocklist at capture."""
 
 from __future__ import annotations
 
