@@ -63,12 +63,12 @@ from iconfind.recognition import references as references_module  # noqa: E402
 from iconfind.recognition.acceptance import (  # noqa: E402
     AcceptancePolicy,
     Reference,
+    band_lead,
+    class_references,
     pair_evidence,
-    reference,
-    unpack_masks,
 )
 from iconfind.recognition.concepts import ConceptTable  # noqa: E402
-from iconfind.recognition.features import FINE_THRESHOLD, SIZE  # noqa: E402
+from iconfind.recognition.features import FINE_THRESHOLD, unpack_masks  # noqa: E402
 from iconfind.recognition.recognizer import CONTEXT, IconRecognizer  # noqa: E402
 from iconfind.recognition.references import (  # noqa: E402
     GlyphTable,
@@ -126,7 +126,7 @@ class Rows:
 
     def mask(self, i: int) -> npt.NDArray[np.bool_]:
         if self._unpacked is None:
-            self._unpacked = unpack_masks(self.masks, SIZE)
+            self._unpacked = unpack_masks(self.masks)
         return self._unpacked[i]
 
 
@@ -372,13 +372,7 @@ class Fold:
 
     def refs(self, name: str) -> list[Reference]:
         if name not in self._refs:
-            r = self.references
-            assert r.masks is not None
-            rows = np.flatnonzero(r.labels == self._index[name])
-            masks = unpack_masks(r.masks[rows], SIZE)
-            self._refs[name] = [
-                reference(r.sources[i].partition(":")[0], masks[k]) for k, i in enumerate(rows)
-            ]
+            self._refs[name] = class_references(self.references, self._index[name])
         return self._refs[name]
 
     def evidence(self, rows: Rows, i: int, wanted: str, other: str) -> float | None:
@@ -482,16 +476,8 @@ def choose(
         partners=base.partners,
         rivals=RIVALS,
         strong_pair=STRONG_PAIR,
-        strong_blocked=frozenset(n for n, s, m in strong if m >= dict(_lookup(bins, s))["lead"]),
+        strong_blocked=frozenset(n for n, s, m in strong if m >= band_lead(bins, s)),
     )
-
-
-def _lookup(bins: Sequence[tuple[float, float]], score: float) -> dict[str, float]:
-    lead = 0.0
-    for low, needed in bins:
-        if score >= low:
-            lead = needed
-    return {"lead": lead}
 
 
 def _bands(wrong: Sequence[tuple[int, str, str, float, float]]) -> list[tuple[float, float]]:

@@ -33,12 +33,16 @@ import sys
 from collections.abc import Callable, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import cv2
 import numpy as np
 import numpy.typing as npt
 from attrs import field, frozen
+
+from iconfind.recognition.features import distance_to_ink, unpack_masks
+
+if TYPE_CHECKING:
+    from iconfind.recognition.references import ReferenceSet
 
 if sys.version_info >= (3, 11):
     import tomllib
@@ -73,11 +77,11 @@ class AcceptancePolicy:
     partners: Mapping[str, tuple[str, ...]] = field(factory=dict)
     """Concept -> the concepts it is confused with (pair-checked before accepting it)."""
     rivals: int = 0
+    """The pair check also runs against this many best-ranked competing concepts."""
     strong_pair: float | None = None
     """Pair checks all at least this decisive: the global band's lead suffices."""
     strong_blocked: frozenset[str] = frozenset()
     """Concepts a calibration crop of another concept reached that way: the route is closed."""
-    """The pair check also runs against this many best-ranked competing concepts."""
 
     def same_drawing(self, concept: str, other: str) -> bool:
         """Whether ``other`` is ``concept`` or one of its near-duplicates."""
@@ -87,23 +91,11 @@ class AcceptancePolicy:
         """The lead over the best competing concept that accepting ``wanted`` at ``score`` needs."""
         if rare and self.rare_margin is not None:
             return self.rare_margin
-        lead = 0.0
-        for low, needed in self.score_bins:
-            if score >= low:
-                lead = needed
-        own = 0.0
-        for low, needed in self.class_bins.get(wanted, ()):
-            if score >= low:
-                own = needed  # the band the score falls in (bins ascend)
-        return max(lead, own)
+        return max(self.global_lead(score), band_lead(self.class_bins.get(wanted, ()), score))
 
     def global_lead(self, score: float) -> float:
         """The lead of ``score``'s band in :attr:`score_bins` (no per-concept band)."""
-        lead = 0.0
-        for low, needed in self.score_bins:
-            if score >= low:
-                lead = needed
-        return lead
+        return band_lead(self.score_bins, score)
 
     def decide(
         self,
@@ -169,6 +161,16 @@ class AcceptancePolicy:
         return own, own - rival
 
 
+def band_lead(bins: Sequence[tuple[float, float]], score: float) -> float:
+    """The lead of the band ``score`` falls in: ``bins`` are ``(lowest score, lead)`` pairs in
+    ascending order; 0 below the first band."""
+    lead = 0.0
+    for low, needed in bins:
+        if score >= low:
+            lead = needed
+    return lead
+
+
 @lru_cache(maxsize=1)
 def default_policy() -> AcceptancePolicy:
     """The shipped policy (``data/acceptance.toml`` + ``data/lookalikes.toml``)."""
@@ -207,19 +209,25 @@ def policy_from(raw: Mapping[str, Any], looks: Mapping[str, Any]) -> AcceptanceP
     )
 
 
-def unpack_masks(packed: npt.NDArray[np.uint8], side: int) -> BoolArray:
-    """Rows of ``np.packbits`` masks -> ``(n, side, side)`` booleans."""
-    bits = np.unpackbits(packed, axis=1)[:, : side * side]
-    return bits.reshape(-1, side, side).astype(bool)
-
-
 Reference = tuple[str, BoolArray, npt.NDArray[np.float32]]
 """``(font id, mask, distance map of the mask)`` of one reference (:func:`reference`)."""
 
 
 def reference(font: str, mask: BoolArray) -> Reference:
     """A reference for :func:`pair_evidence` (its distance map computed once)."""
-    return font, mask, _distance_to(mask)
+    return font, mask, distance_to_ink(mask)
+
+
+def class_references(references: ReferenceSet, index: int) -> list[Reference]:
+    """Every reference of class number ``index`` of ``references`` as :func:`pair_evidence`
+    takes them (font id, mask, distance map); none when the set has no fine masks."""
+    if references.masks is None:
+        return []
+    rows = np.flatnonzero(references.labels == index)
+    masks = unpack_masks(references.masks[rows])
+    return [
+        reference(references.sources[i].partition(":")[0], masks[k]) for k, i in enumerate(rows)
+    ]
 
 
 def pair_evidence(
@@ -240,7 +248,7 @@ def pair_evidence(
     """
     if not crop.any():
         return None
-    crop_far = _distance_to(crop)
+    crop_far = distance_to_ink(crop)
     fonts = {r[0] for r in wanted} & {r[0] for r in other}
     found: list[tuple[float, float]] = []
     for font in sorted(fonts):
@@ -256,14 +264,6 @@ def pair_evidence(
     found.sort(reverse=True)
     best = found[:PAIR_FONTS]
     return float(sum(v for _, v in best) / len(best))
-
-
-def _distance_to(mask: BoolArray) -> npt.NDArray[np.float32]:
-    """Per pixel, the distance to the nearest ink of ``mask``."""
-    far: npt.NDArray[np.float32] = cv2.distanceTransform(
-        (~mask).astype(np.uint8), cv2.DIST_L2, 3
-    ).astype(np.float32)
-    return far
 
 
 def _chamfer(
@@ -291,10 +291,11 @@ __all__ = [
     "PAIR_FONTS",
     "TIE",
     "AcceptancePolicy",
+    "band_lead",
+    "class_references",
     "default_acceptance",
     "default_policy",
     "pair_evidence",
     "policy_from",
     "reference",
-    "unpack_masks",
 ]

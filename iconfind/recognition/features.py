@@ -155,7 +155,7 @@ def chamfer_similarity(
     sort icon) costs its distance to the nearest ink; a bolder or thinner stroke of the same
     drawing costs little, unlike a pixel-wise comparison.
     """
-    refs = np.unpackbits(packed, axis=1)[:, : SIZE * SIZE].reshape(-1, SIZE, SIZE).astype(bool)
+    refs = unpack_masks(packed)
     out = np.zeros(len(refs), np.float32)
     crop_ink = max(int(crop_mask.sum()), 1)
     for i, ref in enumerate(refs):
@@ -163,7 +163,7 @@ def chamfer_similarity(
         if ref_ink == 0:
             continue
         to_crop = float(crop_distance[ref].mean())
-        ref_distance = cv2.distanceTransform((~ref).astype(np.uint8), cv2.DIST_L2, 3)
+        ref_distance = distance_to_ink(ref)
         to_ref = float(ref_distance[crop_mask].sum()) / crop_ink
         out[i] = 1.0 / (1.0 + 0.5 * (to_crop + to_ref))
     return out
@@ -172,8 +172,18 @@ def chamfer_similarity(
 def crop_distance_map(shape: FloatArray) -> tuple[npt.NDArray[np.bool_], FloatArray]:
     """The crop's mask and the distance of every pixel to its nearest ink (for the fine check)."""
     mask = shape > FINE_THRESHOLD
-    distance = cv2.distanceTransform((~mask).astype(np.uint8), cv2.DIST_L2, 3)
-    return mask, _f32(distance)
+    return mask, distance_to_ink(mask)
+
+
+def unpack_masks(packed: npt.NDArray[np.uint8], side: int = SIZE) -> npt.NDArray[np.bool_]:
+    """Rows of :func:`fine_mask` bits back to ``(n, side, side)`` booleans."""
+    bits = np.unpackbits(packed, axis=1)[:, : side * side]
+    return bits.reshape(-1, side, side).astype(bool)
+
+
+def distance_to_ink(mask: npt.NDArray[np.bool_]) -> FloatArray:
+    """Per pixel, the distance (in pixels) to the nearest ink of ``mask``."""
+    return _f32(cv2.distanceTransform((~mask).astype(np.uint8), cv2.DIST_L2, 3))
 
 
 def _border(rgb: FloatArray) -> FloatArray:

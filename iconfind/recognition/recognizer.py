@@ -33,14 +33,12 @@ from PIL import Image
 from iconfind.recognition.acceptance import (
     AcceptancePolicy,
     Reference,
+    class_references,
     pair_evidence,
-    reference,
-    unpack_masks,
 )
 from iconfind.recognition.features import (
     DEFAULT_METHOD,
     FINE_THRESHOLD,
-    SIZE,
     Method,
     chamfer_similarity,
     crop_distance_map,
@@ -294,16 +292,7 @@ class IconRecognizer:
         """Every reference of class ``name`` as the pair check takes it (font, mask, distances)."""
         cached = self._pair_refs.get(name)
         if cached is None:
-            refs = self.references
-            if refs.masks is None:
-                cached = []
-            else:
-                rows = np.flatnonzero(refs.labels == self._class_index[name])
-                masks = unpack_masks(refs.masks[rows], SIZE)
-                cached = [
-                    reference(refs.sources[i].partition(":")[0], masks[k])
-                    for k, i in enumerate(rows)
-                ]
+            cached = class_references(self.references, self._class_index[name])
             self._pair_refs[name] = cached
         return cached
 
