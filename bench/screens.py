@@ -295,8 +295,9 @@ def draw_screen(spec: ScreenSpec) -> Image.Image:
     return image
 
 
-def _node(cls: str, bounds: Iterable[int], *, text: str = "", clickable: bool = False,
-          children: str = "") -> str:
+def _node(
+    cls: str, bounds: Iterable[int], *, text: str = "", clickable: bool = False, children: str = ""
+) -> str:
     x1, y1, x2, y2 = bounds
     flag = "true" if clickable else "false"
     attrs = (
@@ -315,17 +316,19 @@ def hierarchy_xml(spec: ScreenSpec) -> str:
     bottom = [s for s in spec.slots if s.bounds[1] >= NAV_TOP]
     toolbar = "".join(_node("android.widget.ImageButton", s.bounds, clickable=True) for s in top)
     toolbar += _node(
-        "android.widget.TextView", (TARGET + 24, STATUS_BAR + 40, 700, STATUS_BAR + 110),
+        "android.widget.TextView",
+        (TARGET + 24, STATUS_BAR + 40, 700, STATUS_BAR + 110),
         text=spec.title,
     )
-    parts = [_node("android.view.ViewGroup", (0, STATUS_BAR, WIDTH, STATUS_BAR + TARGET),
-                   children=toolbar)]
+    parts = [
+        _node(
+            "android.view.ViewGroup", (0, STATUS_BAR, WIDTH, STATUS_BAR + TARGET), children=toolbar
+        )
+    ]
     parts.append(_node("android.widget.ImageView", (140, 330, 940, 1130)))
     parts.append(_node("android.widget.TextView", (60, 1225, 1020, 1290), text=spec.body))
     if bottom:
-        nav = "".join(
-            _node("android.widget.ImageButton", s.bounds, clickable=True) for s in bottom
-        )
+        nav = "".join(_node("android.widget.ImageButton", s.bounds, clickable=True) for s in bottom)
         parts.append(_node("android.view.ViewGroup", (0, NAV_TOP, WIDTH, HEIGHT), children=nav))
     root = _node("android.widget.FrameLayout", (0, 0, WIDTH, HEIGHT), children="".join(parts))
     return (
@@ -339,8 +342,12 @@ def write_snapshot(spec: ScreenSpec, form: str, root: Path) -> Path:
     path = root / f"{spec.key}-{form}"
     path.mkdir(parents=True, exist_ok=True)
     draw_screen(spec).save(path / "screenshot.png")
-    meta = {"platform": "android", "app": "com.example.bench", "window": spec.title,
-            "density": DENSITY}
+    meta = {
+        "platform": "android",
+        "app": "com.example.bench",
+        "window": spec.title,
+        "density": DENSITY,
+    }
     (path / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
     if form == "tree":
         (path / "hierarchy.xml").write_text(hierarchy_xml(spec), encoding="utf-8")
@@ -410,8 +417,15 @@ def _where(spec: ScreenSpec, x: float, y: float) -> str:
 def judge(spec: ScreenSpec, form: str, ask: Ask, result: Any) -> Call:
     """The verdict on one find's result."""
     call = Call(
-        family=spec.family, theme=spec.theme, form=form, screen=spec.key, kind=ask.kind,
-        query=query_for(ask.asked), target=ask.target, outcome=result.kind, verdict="deferred",
+        family=spec.family,
+        theme=spec.theme,
+        form=form,
+        screen=spec.key,
+        kind=ask.kind,
+        query=query_for(ask.asked),
+        target=ask.target,
+        outcome=result.kind,
+        verdict="deferred",
         tier=result.tier,
     )
     if not isinstance(result.outcome, Found):
@@ -510,8 +524,12 @@ def _counts(calls: Iterable[Call]) -> dict[str, int]:
     for call in calls:
         tally.add(call)
     return {
-        "present": tally.present, "right": tally.right, "deferred": tally.deferred,
-        "wrong": tally.wrong, "absent": tally.absent, "absent_wrong": tally.absent_wrong,
+        "present": tally.present,
+        "right": tally.right,
+        "deferred": tally.deferred,
+        "wrong": tally.wrong,
+        "absent": tally.absent,
+        "absent_wrong": tally.absent_wrong,
     }
 
 
@@ -557,8 +575,9 @@ def format_table(report: dict[str, Any]) -> str:
                 f"{_pct(counts['deferred'], counts['present']):>8} {counts['wrong']:>6} "
                 f"{counts['absent']:>6} {counts['absent_wrong']:>10}"
             )
-    lines.append(f"\n{report['screens']} screens, {len(report['calls'])} calls, "
-                 f"{report['seconds']} s")
+    lines.append(
+        f"\n{report['screens']} screens, {len(report['calls'])} calls, {report['seconds']} s"
+    )
     if report["wrong"]:
         lines.append("\nwrong calls (family, theme, form, kind, query -> found; asked target):")
         for c in report["wrong"]:

@@ -1,0 +1,156 @@
+"""bench/screens.py measures tier 4 on whole phone screens drawn from held-out icon families:
+its screens are well-formed snapshots in both forms (unlabeled tree, screenshot only), its
+queries are what it says (present once / absent with a look-alike on screen), its verdicts
+match where the Locator really answered, and the CLI answers its screens as the Locator does."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from bench import screens  # noqa: E402
+from bench.heldout import CURATED  # noqa: E402
+from iconfind import Locator  # noqa: E402
+from iconfind.backends.replay import ReplayBackend  # noqa: E402
+
+SAMPLE = [("lucide", "light", 2), ("tabler", "colour", 2)]
+"""(family, theme, number of planned screens): a fixed sample of two families, both forms."""
+
+
+@pytest.fixture(scope="module")
+def sample_specs() -> list[screens.ScreenSpec]:
+    return [s for f, t, n in SAMPLE for s in screens.plan_screens(f, t)[:n]]
+
+
+@pytest.fixture(scope="module")
+def report(sample_specs: list[screens.ScreenSpec]) -> dict[str, object]:
+    return screens.measure(specs=sample_specs)
+
+
+def test_plans_are_deterministic_and_queries_honest() -> None:
+    for family in ("lucide", "tabler"):
+        looks = screens.lookalikes(family)
+        assert set(looks) <= set(CURATED) and len(looks) >= 18
+        for asked, alikes in looks.items():
+            assert alikes and not any(screens.same_meaning(asked, a) for a in alikes)
+        plan = screens.plan_screens(family, "dark")
+        assert plan == screens.plan_screens(family, "dark")
+        shown = [s.concept for spec in plan for s in spec.slots]
+        assert {c for c in shown if c in CURATED} == set(looks)  # every class is asked present
+        for spec in plan:
+            concepts = [s.concept for s in spec.slots]
+            assert len(concepts) == len(set(concepts)) and 4 <= len(concepts) <= 8
+            for ask in screens.queries(spec):
+                if ask.kind == "present":
+                    assert concepts.count(ask.asked) == 1
+                else:
+                    assert ask.target in concepts and ask.target in looks[ask.asked]
+                    assert not any(screens.same_meaning(ask.asked, c) for c in concepts)
+
+
+def test_snapshots_in_both_forms(tmp_path: Path, sample_specs: list[screens.ScreenSpec]) -> None:
+    spec = sample_specs[0]
+    tree = screens.write_snapshot(spec, "tree", tmp_path)
+    bare = screens.write_snapshot(spec, "screenshot", tmp_path)
+    assert not (bare / "hierarchy.xml").exists()
+    elements = ReplayBackend(tree).hierarchy()
+    assert elements is not None
+    buttons = [e for e in elements if e.class_name.endswith("ImageButton")]
+    got = sorted(tuple(e.bounds.to_list()) for e in buttons)
+    assert got == sorted(s.bounds for s in spec.slots)
+    assert not any(e.content_desc or e.resource_id for e in buttons)
+    assert ReplayBackend(bare).hierarchy() is None
+    assert ReplayBackend(bare).screenshot().size == (screens.WIDTH, screens.HEIGHT)
+
+
+def test_sample_structure_and_right_answers(
+    report: dict[str, object], sample_specs: list[screens.ScreenSpec]
+) -> None:
+    calls = report["calls"]
+    assert isinstance(calls, list)
+    expected = sum(len(screens.queries(s)) for s in sample_specs) * len(screens.FORMS)
+    assert len(calls) == expected
+    overall = report["overall"]
+    assert isinstance(overall, dict)
+    assert overall["present"] == overall["right"] + overall["deferred"] + overall["wrong"]
+    assert overall["absent"] > 0 and overall["present"] > 0
+    for form in screens.FORMS:
+        assert overall[form]["present"] == overall["present"] // 2
+    assert set(report["families"]) == {"lucide", "tabler"}  # type: ignore[arg-type]
+    # Most of the classes shown are resolved, and where the Locator said they are.
+    assert overall["right"] >= overall["present"] // 2
+    by_key = {s.key: s for s in sample_specs}
+    for call in calls:
+        if call["verdict"] == "right":
+            spec = by_key[call["screen"]]
+            assert call["kind"] == "present" and call["found"] == call["target"]
+            assert call["outcome"] == "found"
+            assert any(s.concept == call["target"] for s in spec.slots)
+    assert [c for c in calls if c["verdict"] == "wrong"] == report["wrong"]
+
+
+def test_found_bounds_are_the_asked_button(
+    tmp_path: Path, sample_specs: list[screens.ScreenSpec]
+) -> None:
+    """The verdict re-checked by hand on one screen: a right answer's element is the button."""
+    spec = sample_specs[0]
+    path = screens.write_snapshot(spec, "tree", tmp_path)
+    locator = Locator(ReplayBackend(path), budget_s=600)
+    for ask in screens.queries(spec):
+        result = locator.find(screens.query_for(ask.asked))
+        call = screens.judge(spec, "tree", ask, result)
+        if call.verdict == "right":
+            slot = next(s for s in spec.slots if s.concept == ask.asked)
+            assert [tuple(e.bounds.to_list()) for e in result.elements] == [slot.bounds]
+
+
+def _cli_kind(query: str, path: Path) -> str:
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "iconfind",
+            "find",
+            query,
+            "--replay",
+            str(path),
+            "--json",
+            "--budget",
+            "600",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    wire = json.loads(done.stdout)
+    if wire.get("elements"):
+        return "found"
+    if wire.get("candidates"):
+        return "candidates"
+    if wire.get("gridImage"):
+        return "grid"
+    return "failure" if wire.get("error") else "empty"
+
+
+@pytest.mark.parametrize("form", screens.FORMS)
+def test_cli_agrees_with_the_locator(
+    tmp_path: Path, sample_specs: list[screens.ScreenSpec], form: str
+) -> None:
+    spec = sample_specs[0]
+    path = screens.write_snapshot(spec, form, tmp_path)
+    asks = screens.queries(spec)
+    chosen = [next(a for a in asks if a.kind == kind) for kind in ("present", "absent")]
+    locator = Locator(ReplayBackend(path), budget_s=600)
+    for ask in chosen:
+        query = screens.query_for(ask.asked)
+        assert _cli_kind(query, path) == locator.find(query).kind
