@@ -483,8 +483,8 @@ def plan(
     family_names: Sequence[str] | None = None,
     themes: Sequence[str] | None = None,
 ) -> list[ScreenSpec]:
-    """The screens a run measures. ``quick``: one theme per family (rotating), at most four
-    screens each."""
+    """The screens a run measures. ``quick``: one theme per family (rotating), all its screens
+    (the look-alike screens included: they are where wrong answers show)."""
     names = list(family_names) if family_names else families()
     specs: list[ScreenSpec] = []
     for index, family in enumerate(names):
@@ -492,8 +492,7 @@ def plan(
         if quick and not themes:
             theme_list = [list(THEMES)[index % len(THEMES)]]
         for theme in theme_list:
-            screens = plan_screens(family, theme)
-            specs.extend(screens[:4] if quick else screens)
+            specs.extend(plan_screens(family, theme))
     return specs
 
 
@@ -590,7 +589,7 @@ def format_table(report: dict[str, Any]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--quick", action="store_true", help="a sample: about 2 min")
+    parser.add_argument("--quick", action="store_true", help="one theme per family: about 2 min")
     parser.add_argument("--json", action="store_true", help="one JSON object on stdout")
     parser.add_argument("--family", action="append", choices=families(), help="repeatable")
     parser.add_argument("--theme", action="append", choices=list(THEMES), help="repeatable")
