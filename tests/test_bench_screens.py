@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,7 +32,7 @@ def sample_specs() -> list[screens.ScreenSpec]:
 
 
 @pytest.fixture(scope="module")
-def report(sample_specs: list[screens.ScreenSpec]) -> dict[str, object]:
+def report(sample_specs: list[screens.ScreenSpec]) -> dict[str, Any]:
     return screens.measure(specs=sample_specs)
 
 
@@ -72,7 +73,7 @@ def test_snapshots_in_both_forms(tmp_path: Path, sample_specs: list[screens.Scre
 
 
 def test_sample_structure_and_right_answers(
-    report: dict[str, object], sample_specs: list[screens.ScreenSpec]
+    report: dict[str, Any], sample_specs: list[screens.ScreenSpec]
 ) -> None:
     calls = report["calls"]
     assert isinstance(calls, list)
@@ -84,7 +85,7 @@ def test_sample_structure_and_right_answers(
     assert overall["absent"] > 0 and overall["present"] > 0
     for form in screens.FORMS:
         assert overall[form]["present"] == overall["present"] // 2
-    assert set(report["families"]) == {"lucide", "tabler"}  # type: ignore[arg-type]
+    assert set(report["families"]) == {"lucide", "tabler"}
     # Most of the classes shown are resolved, and where the Locator said they are.
     assert overall["right"] >= overall["present"] // 2
     by_key = {s.key: s for s in sample_specs}
@@ -97,7 +98,7 @@ def test_sample_structure_and_right_answers(
     assert [c for c in calls if c["verdict"] == "wrong"] == report["wrong"]
 
 
-def test_sample_never_resolves_a_wrong_icon(report: dict[str, object]) -> None:
+def test_sample_never_resolves_a_wrong_icon(report: dict[str, Any]) -> None:
     """On this sample, today: no present class found elsewhere, and no absent class resolved
     on its look-alike (the full run still has some: docs/performance.md, "Whole screens")."""
     assert report["wrong"] == []
