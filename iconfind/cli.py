@@ -38,6 +38,9 @@ from iconfind.strategies import default_chain
 from iconfind.wire import listed_elements
 
 EXIT_OK, EXIT_NOT_RESOLVED, EXIT_USAGE = 0, 1, 2
+EXIT_BROKEN_PIPE = 141
+"""The reader of stdout went away (``iconfind find ... --json | head -c 100``): no message, and
+the status a shell reports for a program ended by SIGPIPE (128 + 13)."""
 
 
 class UsageError(Exception):
@@ -604,6 +607,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _fail(str(exc), debug)
     except KeyboardInterrupt:
         return _fail("interrupted", debug)
+    except BrokenPipeError:  # the reader closed the pipe (``| head``): nothing left to say
+        # stdout's final flush at exit would fail again: point it at devnull
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_BROKEN_PIPE
     except Exception as exc:  # the CLI never shows a traceback unless asked
         return _fail(f"internal error ({type(exc).__name__}): {exc} — please report it", debug)
 

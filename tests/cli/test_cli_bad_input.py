@@ -302,3 +302,36 @@ def test_a_dropped_node_is_one_prefixed_warning_line(
         "iconfind: warning: dropping a node with junk bounds: not a bounds string of the form "
         "[x1,y1][x2,y2]: '[a,b][c,d]'"
     ]
+
+
+def test_a_reader_that_goes_away_is_not_an_error() -> None:
+    """``iconfind find ... --json | head -c 0``: the pipe's reader is gone before the result is
+    written. No "internal error", no traceback: the status a shell gives a SIGPIPE'd program."""
+    import os
+    import subprocess
+    import sys
+
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # closed before the child writes: its first write fails with EPIPE
+    try:
+        proc = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "iconfind",
+                "find",
+                "Wait",
+                "--replay",
+                str(SNAPSHOTS / "anr_dialog"),
+                "--json",
+            ],
+            stdout=write_end,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=600,
+            check=False,
+        )
+    finally:
+        os.close(write_end)
+    assert proc.stderr == ""
+    assert proc.returncode == 141
