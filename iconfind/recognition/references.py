@@ -49,7 +49,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 """Bump when rendering or normalisation changes, so stale caches are not loaded."""
 
 FONT_ROOT_ENV = "ICONFIND_FONT_ROOT"
@@ -66,6 +66,12 @@ CONCEPT_STROKES = (0.0,)
 time); their fonts' own weights (Phosphor thin/regular/fill, Remix line/fill) vary the stroke."""
 STROKES = (0.0, 0.05)
 """Extra stroke width as a fraction of the render size: regular and bold."""
+TURNS: Mapping[str, tuple[int, ...]] = {"refresh": (90, 180, 270)}
+"""Concepts whose drawing means the same at any turn, and the turns (degrees) their references
+are also rendered at. Designs place refresh's arrows anywhere on the circle (Material's
+``autorenew`` at top and bottom, Font Awesome's ``fa-refresh`` left and right): a new family's
+placement must not decide whether it is recognized. A turned back arrow or play triangle means
+something else, so no other concept turns."""
 
 
 @frozen
@@ -221,6 +227,15 @@ def render_glyph(
     return image
 
 
+def _turned(image: Image.Image, turns: Iterable[int]) -> list[Image.Image]:
+    """``image`` turned counter-clockwise by each of ``turns`` degrees, on its own background."""
+    background = image.getpixel((0, 0))
+    return [
+        image.rotate(turn, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=background)
+        for turn in turns
+    ]
+
+
 @lru_cache(maxsize=64)
 def _font(path: str, size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, size)
@@ -271,14 +286,16 @@ class ReferenceSet:
             seen: list[FloatArray] = []
             for size in sizes if glyph.curated else CONCEPT_RENDER_SIZES:
                 for stroke in strokes if glyph.curated else CONCEPT_STROKES:
-                    shape = shape_of(render_glyph(glyph, size, stroke=stroke))
-                    if not shape.any() or any(np.abs(shape - s).mean() < 0.01 for s in seen):
-                        continue  # blank (glyph missing) or the same as a render we kept
-                    seen.append(shape)
-                    vectors.append(describe(shape, method))
-                    masks.append(features.fine_mask(shape))
-                    labels.append(index[glyph.icon_class])
-                    sources.append(glyph.label)
+                    drawn = render_glyph(glyph, size, stroke=stroke)
+                    for image in (drawn, *_turned(drawn, TURNS.get(glyph.icon_class, ()))):
+                        shape = shape_of(image)
+                        if not shape.any() or any(np.abs(shape - s).mean() < 0.01 for s in seen):
+                            continue  # blank (glyph missing) or the same as a render we kept
+                        seen.append(shape)
+                        vectors.append(describe(shape, method))
+                        masks.append(features.fine_mask(shape))
+                        labels.append(index[glyph.icon_class])
+                        sources.append(glyph.label)
         if not vectors:
             raise RecognizerUnavailableError("no glyph could be rendered from the icon fonts")
         raw = np.stack(vectors).astype(np.float32)
@@ -451,7 +468,7 @@ def cache_key(
     """Hash of everything the built set depends on: fonts' bytes, table, method, version."""
     params = (
         f"v{FORMAT_VERSION}|{method}|{RENDER_SIZES}|{CONCEPT_RENDER_SIZES}|{CONCEPT_STROKES}|{STROKES}|{SIZE}"
-        f"|{features.HOG_WEIGHT}|{learn_projection}|{projection_module.DIMS}"
+        f"|{features.HOG_WEIGHT}|{learn_projection}|{projection_module.DIMS}|{sorted(TURNS.items())}"
         f"|{projection_module.SHRINKAGE}"
     )
     digest = hashlib.sha256(params.encode())
@@ -552,6 +569,7 @@ __all__ = [
     "FONT_ROOT_ENV",
     "FORMAT_VERSION",
     "SHIPPED_REFERENCES",
+    "TURNS",
     "Glyph",
     "GlyphTable",
     "IconFont",

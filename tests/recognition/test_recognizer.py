@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from iconfind.recognition import IconRecognizer
-from iconfind.recognition.references import Glyph, render_glyph
+from iconfind.recognition.references import TURNS, Glyph, GlyphTable, ReferenceSet, render_glyph
 from tests.recognition.conftest import DARK, LIGHT, screen_icon
 
 SNAPSHOTS = Path(__file__).resolve().parents[2] / "examples" / "snapshots"
@@ -130,3 +130,31 @@ def test_user_reference_images(material: dict[str, Glyph]) -> None:
     assert recognizer.classes == ("star", "gear")
     crop = screen_icon(material["settings"], size=30, theme=DARK)
     assert recognizer.rank(crop, top=1)[0][0] == "gear"
+
+
+@pytest.mark.parametrize("theme", [LIGHT, DARK])
+def test_refresh_is_recognised_whatever_its_arrows_placement(
+    held_out: IconRecognizer,
+    table: GlyphTable,
+    material: dict[str, Glyph],
+    theme: tuple[tuple[int, int, int], ...],
+) -> None:
+    """Material's ``autorenew`` puts its two arrows at top and bottom; every other family's
+    two-arrow refresh puts them left and right. The references also come turned (``TURNS``),
+    so the placement of a new family's arrows does not decide what the icon is."""
+    (autorenew,) = [g for g in table.glyphs if g.font.id == "material" and g.name == "autorenew"]
+    for size in (24, 48, 96):
+        crop = screen_icon(autorenew, size=size, theme=theme)
+        assert closed_top(held_out, crop, material) == "refresh"  # among the 22 classes
+
+
+def test_only_orientation_free_concepts_turn(table: GlyphTable) -> None:
+    """A turned back arrow is a forward arrow and a turned play triangle is "download": only
+    concepts that mean the same at any turn are rendered turned."""
+    assert set(TURNS) == {"refresh"}
+    back = ReferenceSet.build([g for g in table.glyphs if g.icon_class == "back"][:2])
+    refresh = ReferenceSet.build([g for g in table.glyphs if g.icon_class == "refresh"][:2])
+    assert len(back) == 12  # 2 glyphs x 3 sizes x 2 strokes
+    # each render also turned 3 times; a turn that draws the same again (autorenew by 180°) is
+    # dropped as a near-copy
+    assert 2 * len(back) < len(refresh) <= 4 * len(back)

@@ -1,0 +1,72 @@
+"""Normalisation of a crop into a shape (``features.ink_map`` / ``shape_of``) on hard crops."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from iconfind.recognition.features import shape_of
+from iconfind.recognition.references import Glyph, GlyphTable, render_glyph
+
+
+def _dots(table: GlyphTable, name: str) -> Glyph:
+    (glyph,) = [g for g in table.glyphs if g.font.id == "phosphor" and g.name == name]
+    return glyph
+
+
+def _blobs(shape: np.ndarray) -> int:
+    count, _ = cv2.connectedComponents((shape > 0.5).astype(np.uint8))
+    return int(count) - 1
+
+
+@pytest.mark.parametrize("name", ["dots-three", "dots-three-thin"])
+@pytest.mark.parametrize("size", [24, 48, 96])
+def test_tiny_dots_in_a_touch_target_are_not_blank(table: GlyphTable, name: str, size: int) -> None:
+    """Phosphor's ``⋯`` covers well under 0.5 % of a touch target twice its size; it used to be
+    ignored as "stray specks" and the crop read as blank."""
+    crop = render_glyph(
+        _dots(table, name), size, pad=0.5, ink=(73, 69, 79), background=(255, 251, 254)
+    )
+    assert _blobs(shape_of(crop)) == 3
+
+
+@pytest.mark.parametrize("size", [24, 48, 96])
+def test_tiny_dots_on_a_plate_are_read_without_the_plate(table: GlyphTable, size: int) -> None:
+    """A small ``⋯`` on a big disc (a FAB) covers ~1 % of the disc: still a plate, so the shape
+    is the three dots, not a filled circle."""
+    glyph = render_glyph(
+        _dots(table, "dots-three"), size, pad=0.5, ink=(255, 255, 255), background=(0, 0, 0)
+    )
+    side = glyph.width
+    crop = Image.new("RGB", (side, side), (255, 251, 254))
+    disc = Image.new("L", (side, side), 0)
+    ImageDraw.Draw(disc).ellipse((1, 1, side - 2, side - 2), fill=255)
+    crop.paste((73, 69, 79), mask=disc)
+    crop.paste(
+        (255, 251, 254),
+        mask=Image.composite(glyph.convert("L"), Image.new("L", (side, side), 0), disc),
+    )
+    assert _blobs(shape_of(crop)) == 3
+
+
+def test_a_filled_circle_is_still_an_icon() -> None:
+    """With nothing drawn inside, a disc is the icon itself (a record button), not a plate."""
+    crop = Image.new("RGB", (96, 96), (255, 255, 255))
+    ImageDraw.Draw(crop).ellipse((8, 8, 88, 88), fill=(40, 40, 40))
+    shape = shape_of(crop)
+    assert _blobs(shape) == 1
+    assert shape.mean() > 0.5
+
+
+def test_one_stray_speck_does_not_set_the_ink_scale() -> None:
+    """A few pixels of strong contrast (a speck) beside a faint icon do not make the icon vanish."""
+    crop = Image.new("RGB", (96, 96), (255, 255, 255))
+    draw = ImageDraw.Draw(crop)
+    draw.rectangle((20, 44, 76, 52), fill=(150, 150, 150))  # a faint minus sign
+    draw.point([(2, 2), (3, 2)], fill=(0, 0, 0))  # two stray black pixels
+    shape = shape_of(crop)
+    assert _blobs(shape) == 1
+    rows = np.flatnonzero(shape.max(axis=1) > 0.5)
+    assert rows.size < 16  # the bar, not a square
