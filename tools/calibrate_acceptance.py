@@ -481,10 +481,10 @@ def choose(
             own.append((low, round(max(mine, floor, unseen_lead), 3)))
         per_class[concept] = tuple(own)
     for concept in sorted(set(strict) - rare):
-        own = per_class.get(concept, tuple(bins))
+        current = per_class.get(concept, tuple(bins))
         per_class[concept] = tuple(
             (low, max(lead, tight))
-            for (low, lead), (_, tight) in zip(own, strict_bins, strict=True)
+            for (low, lead), (_, tight) in zip(current, strict_bins, strict=True)
         )
     rare_margin = round(max([FLOOR, *(m + SAFETY for *_, m in wrong)]), 3)
     return AcceptancePolicy(
