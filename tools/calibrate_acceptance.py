@@ -25,7 +25,13 @@ some families and the references that do not contain the family under test:
   global bands (from concepts no other family misread anything as), rise above
   :data:`NOVEL_QUANTILE` of those; rare concepts need more than any wrong crop had. 0.7 is the
   strictest setting that keeps today's right answers (tests/recognition, tests/strategies);
-  1.0 measured ~0 held-out wrongs but rejected them.
+  1.0 measured ~0 held-out wrongs but rejected them;
+* attractors (:func:`attractors`): a concept that crops of other concepts fall on in *every*
+  training family (three bars: hamburger; a plus: add) will attract a new family's look-alikes
+  too, with leads no training family showed: its own bands rise to :data:`STRICT_QUANTILE` of
+  the novel confusions' leads. A per-concept novelty prior instead of one global dial: raising
+  :data:`NOVEL_QUANTILE` to 0.8 for every concept also removes Material's look-alikes, but
+  costs the thin-stroke test families a quarter of their right answers.
 
 **Report.** Printed first: leave-one-family-out -- for each family, the policy chosen on the
 *other* families, applied to it (accepted & right over all crops and over the 22 original
@@ -94,6 +100,12 @@ PAIR_MARGIN = 0.0
 RIVALS = 0
 STRONG_PAIR: float | None = 0.8
 NOVEL_QUANTILE = 0.7
+ATTRACTOR_PULL = 2
+"""An attractor pulls crops of this many other concepts in every training family
+(:func:`attractors`)."""
+STRICT_QUANTILE = 0.8
+"""An attractor's own bands rise above this quantile of the novel confusions' leads (the global
+bands use :data:`NOVEL_QUANTILE`)."""
 ROW_PARTNER_LEAD = FLOOR
 """A training crop of T ranked W first with at least this lead: (W, T) become partners."""
 
@@ -408,6 +420,7 @@ def choose(
     twins: Mapping[str, Sequence[str]],
     partners: Mapping[str, Sequence[str]],
     rare: set[str],
+    strict: Iterable[str] = (),
 ) -> AcceptancePolicy:
     """The policy for these training rows (module docstring).
 
@@ -416,7 +429,8 @@ def choose(
     what a new family will show again: W's own bands (``class_bins``) are above all of them. A
     *novel* one (seen in one family only) stands for the confusions a new family brings that no
     training family had: the global band leads are above :data:`NOVEL_QUANTILE` of them (plus
-    :data:`SAFETY`). Rare concepts need more than any wrong acceptance had."""
+    :data:`SAFETY`); the bands of the ``strict`` concepts (:func:`attractors`) rise above
+    :data:`STRICT_QUANTILE` of them. Rare concepts need more than any wrong acceptance had."""
     base = AcceptancePolicy(
         min_score=MIN_SCORE,
         score_bins=((0.0, 0.0),),
@@ -457,6 +471,7 @@ def choose(
     ]
     bins = _bands(unseen)
     attractor_bins = _bands(novel)
+    strict_bins = _bands(unseen, STRICT_QUANTILE)
     per_class: dict[str, tuple[tuple[float, float], ...]] = {}
     for concept in sorted({n for _, _, n, _, _ in everyday_wrong}):
         own = []
@@ -465,6 +480,12 @@ def choose(
             mine = max(leads) + SAFETY if leads else 0.0
             own.append((low, round(max(mine, floor, unseen_lead), 3)))
         per_class[concept] = tuple(own)
+    for concept in sorted(set(strict) - rare):
+        current = per_class.get(concept, tuple(bins))
+        per_class[concept] = tuple(
+            (low, max(lead, tight))
+            for (low, lead), (_, tight) in zip(current, strict_bins, strict=True)
+        )
     rare_margin = round(max([FLOOR, *(m + SAFETY for *_, m in wrong)]), 3)
     return AcceptancePolicy(
         min_score=MIN_SCORE,
@@ -480,14 +501,36 @@ def choose(
     )
 
 
-def _bands(wrong: Sequence[tuple[int, str, str, float, float]]) -> list[tuple[float, float]]:
-    """Per score band, a lead above :data:`NOVEL_QUANTILE` of these wrong crops' leads at that
-    score or higher (plus :data:`SAFETY`, at least :data:`FLOOR`), never less than a higher
-    band's."""
+def attractors(
+    training: Sequence[tuple[Rows, Fold]], twins: Mapping[str, Sequence[str]]
+) -> set[str]:
+    """The *attractors*: concepts that, in **every** training family, crops of at least
+    :data:`ATTRACTOR_PULL` other concepts ranked first (score >= :data:`MIN_SCORE`, not a
+    near-duplicate). Simple shapes -- a plus, three bars -- that each family's drawings of other
+    things fall on: a new family's will too (Material's D-pad "gamepad" reads as "add", its
+    server-rack "database" as "hamburger"), with leads no training family showed."""
+    pulls: dict[str, list[int]] = defaultdict(lambda: [0] * len(training))
+    for k, (rows, _) in enumerate(training):
+        first = rows.top[:, 0]
+        pulled: dict[str, set[int]] = defaultdict(set)
+        for i in np.flatnonzero((first != rows.true) & (rows.score[:, 0] >= MIN_SCORE)):
+            name = rows.classes[int(first[i])]
+            if rows.truth(int(i)) not in twins.get(name, ()):
+                pulled[name].add(int(rows.true[i]))
+        for name, truths in pulled.items():
+            pulls[name][k] = len(truths)
+    return {name for name, counts in pulls.items() if min(counts) >= ATTRACTOR_PULL}
+
+
+def _bands(
+    wrong: Sequence[tuple[int, str, str, float, float]], quantile: float = NOVEL_QUANTILE
+) -> list[tuple[float, float]]:
+    """Per score band, a lead above ``quantile`` of these wrong crops' leads at that score or
+    higher (plus :data:`SAFETY`, at least :data:`FLOOR`), never less than a higher band's."""
     bands = []
     for low in SCORE_BINS:
         leads = sorted(m for *_, s, m in wrong if s >= low)
-        typical = leads[int(NOVEL_QUANTILE * (len(leads) - 1))] if leads else 0.0
+        typical = leads[int(quantile * (len(leads) - 1))] if leads else 0.0
         bands.append((low, round(max(FLOOR, typical + SAFETY), 3)))
     for k in range(len(bands) - 2, -1, -1):  # a vaguer match never needs less lead
         bands[k] = (bands[k][0], max(bands[k][1], bands[k + 1][1]))
@@ -592,7 +635,9 @@ class Calibration:
         twins = near_duplicates(self.table, exclude)
         training_rows = [self.rows[f] for f in train]
         partners = confusable_partners(references, twins, training_rows, self.everyday)
-        chosen = choose([(self.rows[f], self.folds[f]) for f in train], twins, partners, self.rare)
+        training = [(self.rows[f], self.folds[f]) for f in train]
+        strict = attractors(training, twins)
+        chosen = choose(training, twins, partners, self.rare, strict=strict)
         return chosen, twins, partners
 
     def leave_one_out(self, family: str) -> tuple[AcceptancePolicy, dict[str, Any]]:
@@ -619,6 +664,7 @@ def write(
     twins: Mapping[str, Sequence[str]],
     partners: Mapping[str, Sequence[str]],
     families: Sequence[str],
+    strict: Iterable[str] = (),
 ) -> None:
     acceptance = [
         "# The clear-winner thresholds, chosen by tools/calibrate_acceptance.py on the held-out",
@@ -642,7 +688,9 @@ def write(
         "",
         "# class_bins: per asked concept, [lowest score, lead needed] above every known confusion",
         "# (a concept read as it in 2+ calibration families); the larger of this and score_bins",
-        "# wins.",
+        "# wins. Attractors (crops of other concepts fall on them in every calibration family),",
+        f"# with bands above the {STRICT_QUANTILE} quantile of novel confusions: "
+        f"{', '.join(sorted(strict)) or '-'}.",
         "[class_bins]",
         *(
             f"{k} = {json.dumps([list(b) for b in v])}"
@@ -728,7 +776,10 @@ def main(argv: list[str] | None = None) -> int:
         for family, r in report["leave_one_out"].items():
             print(f"  {family} held-out errors (true, accepted as): {r['errors']}")
     if not args.dry_run:
-        write(policy, twins, partners, calibration.families)
+        strict = attractors(
+            [(calibration.rows[f], calibration.folds[f]) for f in calibration.families], twins
+        )
+        write(policy, twins, partners, calibration.families, strict)
         if not args.json:
             print(f"-> {DATA / 'acceptance.toml'}, {DATA / 'lookalikes.toml'}")
     if not args.json:

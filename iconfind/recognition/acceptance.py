@@ -19,7 +19,9 @@ Two data files, both written by ``tools/calibrate_acceptance.py``:
   concept needed per band of top score (``score_bins``), the lead rare concepts need
   (``rare_margin``), per-concept bands (``class_bins``) and the pair-check margin
   (``pair_margin``). They are chosen so that leaving each calibration family out of the choice
-  and testing on it accepts nothing wrong (``docs/icon-recognition.md``).
+  and testing on it accepts nothing wrong (``docs/icon-recognition.md``). *Attractors* --
+  concepts that drawings of other concepts fall on in every calibration family (three bars:
+  hamburger) -- get per-concept bands for the look-alikes a new family will bring.
 
 The pair check compares the crop with the two concepts' references *only where those two
 references differ*: a font that draws both concepts gives the region that tells them apart (the
