@@ -40,8 +40,11 @@ HOG_WEIGHT = 0.3
 SIZE = 32
 """Side of the normalised shape, in pixels."""
 
-MAX_SIDE = 128
-"""Larger crops are shrunk to this before anything else (speed; no detail is lost at 32 px)."""
+MAX_SIDE = 256
+"""Larger crops are shrunk to this before anything else (speed). Not less: shrinking a 56 dp
+touch target (147 px at density 2.625) by a non-integer factor blurs its glyph by a pixel, which
+shifts the shape's ink box and cost right answers on unlabeled buttons of a tree (the same glyph
+cut tight by the blob finder was accepted)."""
 
 FloatArray = npt.NDArray[np.float32]
 

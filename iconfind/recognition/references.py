@@ -49,7 +49,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 """Bump when rendering or normalisation changes, so stale caches are not loaded."""
 
 FONT_ROOT_ENV = "ICONFIND_FONT_ROOT"

@@ -70,3 +70,17 @@ def test_one_stray_speck_does_not_set_the_ink_scale() -> None:
     assert _blobs(shape) == 1
     rows = np.flatnonzero(shape.max(axis=1) > 0.5)
     assert rows.size < 16  # the bar, not a square
+
+
+def test_a_glyph_in_its_touch_target_has_the_shape_of_the_glyph_cut_tight(
+    table: GlyphTable,
+) -> None:
+    """A tree gives the button (a 56 dp touch target, 147 px at density 2.625) and the blob
+    finder gives the glyph cut tight: both must normalise to the same shape. Shrinking the
+    button's crop before finding its ink blurred and shifted the glyph by a pixel."""
+    glyphs = [g for g in table.glyphs if g.font.id == "material" and g.curated]
+    for glyph in glyphs:
+        button = render_glyph(glyph, 63, pad=(147 / 63 - 1) / 2)
+        tight = render_glyph(glyph, 63, pad=0.1)
+        assert button.size == (147, 147)
+        assert np.abs(shape_of(button) - shape_of(tight)).mean() < 0.005, glyph.name
