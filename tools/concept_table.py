@@ -140,8 +140,8 @@ ALIASES: dict[str, list[str]] = {
     "add_circle": ["add_circle", "plus_circle", "add_circle_outline", "plus_circle_fill"],
     "cancel": ["cancel", "x_circle", "close_circle", "times_circle", "highlight_off", "remove_circle"],
     "check_circle": ["check_circle", "checkmark_circle", "check_circle_outline", "pass"],
-    "warning": ["warning", "alert", "warning_circle", "exclamation_triangle", "error_warning", "report_problem", "alert_triangle"],
-    "error": ["error", "error_outline", "alert_circle", "exclamation_circle", "warning_octagon"],
+    "warning": ["warning", "alert", "exclamation_triangle", "report_problem", "alert_triangle"],
+    "error": ["error", "error_outline", "alert_circle", "exclamation_circle", "warning_octagon", "warning_circle", "error_warning"],
     "block": ["block", "prohibit", "ban", "forbid", "circle_slash"],
     "bookmark_border": [],
     "star_half": ["star_half", "star_half_alt"],
@@ -190,7 +190,8 @@ ALIASES: dict[str, list[str]] = {
     "chart_bar": ["bar_chart", "chart_bar", "poll", "bar_chart_2", "chart_bar_horizontal"],
     "chart_line": ["show_chart", "chart_line", "line_chart", "chart_line_up", "timeline", "trending_up"],
     "chart_pie": ["pie_chart", "chart_pie", "pie_chart_2", "chart_pie_slice"],
-    "database": ["storage", "database", "server"],
+    "database": ["database"],
+    "server": ["server", "storage"],
     "hashtag": ["tag_faces", "hashtag", "number", "hash"],
     "at_sign": ["alternate_email", "at", "at_sign"],
     "smile": ["sentiment_satisfied", "smiley", "smile", "emoji_emotions", "insert_emoticon", "emotion"],
@@ -214,7 +215,7 @@ ALIASES: dict[str, list[str]] = {
     "umbrella": ["umbrella", "beach_access"],
     "gamepad": ["sports_esports", "gamepad", "game_controller", "videogame_asset"],
     "camera_switch": ["flip_camera_android", "camera_rotate", "camera_switch"],
-    "flashlight": ["flashlight_on", "flashlight", "torch"],
+    "flashlight": ["flashlight_on", "flashlight"],
     "flash": ["flash_on", "lightning", "bolt", "flash", "flashlight_2"],
     "cast": ["cast", "screencast", "cast_connected"],
     "airplay": ["airplay", "screen_share"],
@@ -224,7 +225,7 @@ ALIASES: dict[str, list[str]] = {
     "hourglass": ["hourglass_empty", "hourglass", "hourglass_simple", "hourglass_half"],
     "timer": ["timer", "stopwatch", "timer_outline"],
     "alarm": ["alarm", "alarm_clock"],
-    "bell_off": ["notifications_off", "bell_slash", "bell_off", "notification_off", "bell_z"],
+    "bell_off": ["notifications_off", "bell_slash", "bell_off", "notification_off"],
     "pause_circle": ["pause_circle", "pause_circle_filled", "pause_circle_outline"],
     "play_circle": ["play_circle", "play_circle_filled", "play_circle_outline", "play_circle_fill"],
     "stop_circle": ["stop_circle", "stop_circle_outline"],
@@ -344,6 +345,35 @@ SYNONYMS: dict[str, list[str]] = {
     "star_half": ["half star"],
 }
 
+GLYPH_CONCEPTS: dict[str, str | None] = {
+    # circle with "!" is error; the triangle is warning (the aliases move warning_circle /
+    # error_warning); these are drawn as something else than their name's concept:
+    "elusive:error": "minus_circle",  # el-error / el-error-alt: a circle with a minus
+    "codicon:error": "cancel",  # a circled x
+    "material:remove_circle": "minus_circle",  # a circled minus, not a circled x
+    "material:adjust": "mic_record",  # a dot in a ring (FA's adjust is the contrast half-disc)
+    "mdi6:adjust": "mic_record",
+    "mdi6:circle_half": None,  # a half disc, not a contrast icon
+    "material:folder_open": "folder",  # Material's folder_open is drawn closed
+    "material:gamepad": None,  # a d-pad cross: reads as a plus, not as a game controller
+    "mdi6:gamepad": None,
+    "remix:flashlight": "flash",  # a lightning bolt
+    "remix:share_box": "open_in_new",  # an arrow leaving a box
+    "fontawesome:undo": None,  # a near-full circular arrow: as much refresh / rotate as undo
+    "fa5-solid:undo": None,
+    "remix:eye_2": None,  # an eyeball seen from the front: a ring with a dot
+    "remix:compass_2": None,  # a ring with one diagonal needle: reads as a block sign
+    "remix:map_pin_4": None,  # a ring on a stick: reads as the female sign
+    "material:arrow_right": None,  # a small filled triangle (caret), not an arrow
+    "mdi6:power-off": None,  # drawn as a plain circle
+    "elusive:el-time-alt": None,  # drawn as a check mark in a disc
+    "elusive:el-file-alt": None,  # a page inside a disc
+}
+"""Per-glyph corrections where a glyph's drawing contradicts its name (found with
+``tools/audit_concepts.py`` and decided by looking at the drawing): ``"font:stem"`` (the name
+reduced like a key but keeping remix's numbers, ``remix:eye_2``, any style) or ``"font:name"``
+(one exact glyph name) -> the concept it shows, or None to leave it out (ambiguous drawings)."""
+
 DROP_KEYS = {"remove", "repeat", "caret_right", "a", "i", "o", "x", "z"}
 """Keys too ambiguous to name a concept (material's ``remove`` is a minus sign, FA4's
 ``repeat`` a refresh arrow; single letters)."""
@@ -358,14 +388,15 @@ an absent one stays ``not_found``; "login icon" still reaches tier 4."""
 CLASS_KEYS = {
     "favorite": ["heart", "star", "favorite"],
     "delete": ["destroy", "trash_can", "trash_alt"],
+    "edit": ["pen", "pencil_alt"],
+    "sort": ["sort_amount_down"],
     "close": ["times", "x", "xmark", "cross"],
     "hamburger": ["bars", "navicon", "reorder"],
 }
 """Keys that must stay with a curated class even if no curated glyph carries them."""
 
 
-def key_of(font: str, name: str) -> tuple[str, str]:
-    """(key, style) of a glyph name: ``("skip_next", "line")`` for remix's ``skip-next-line``."""
+def _words(name: str) -> tuple[list[str], str]:
     for prefix in PREFIXES:
         if name.startswith(prefix):
             name = name[len(prefix) :]
@@ -373,9 +404,26 @@ def key_of(font: str, name: str) -> tuple[str, str]:
     style = ""
     while len(words) > 1 and words[-1] in STYLE_WORDS:
         style = words.pop()
+    return words, style
+
+
+def key_of(font: str, name: str) -> tuple[str, str]:
+    """(key, style) of a glyph name: ``("skip_next", "line")`` for remix's ``skip-next-line``."""
+    words, style = _words(name)
     if font == "remix" and len(words) > 1 and words[-1].isdigit():
         words.pop()  # remix numbers alternative drawings: home-4-line is still home
     return "_".join(words), style
+
+
+def corrected(font: str, name: str) -> tuple[bool, str | None]:
+    """(found, concept) of :data:`GLYPH_CONCEPTS` for one glyph (exact name first, then stem)."""
+    exact = f"{font}:{name}"
+    if exact in GLYPH_CONCEPTS:
+        return True, GLYPH_CONCEPTS[exact]
+    stem = f"{font}:" + "_".join(_words(name)[0])
+    if stem in GLYPH_CONCEPTS:
+        return True, GLYPH_CONCEPTS[stem]
+    return False, None
 
 
 def main() -> None:
@@ -383,8 +431,7 @@ def main() -> None:
     table = GlyphTable(fonts=full.fonts, glyphs=tuple(g for g in full.glyphs if g.curated))
     names: dict[str, dict[str, int]] = {}
     for font in CONCEPT_FONTS:
-        kind, where = glyph_table.FONTS[font]["names"]  # type: ignore[misc]
-        names[font] = glyph_table._css_names(where) if kind == "css" else glyph_table._json_names(where)
+        names[font] = glyph_table.font_names(font)  # without code points drawn otherwise
     family = {f.id: f.family for f in table.fonts.values()}
     curated_keys: set[str] = {k for keys in CLASS_KEYS.values() for k in keys}
     for glyph in table.glyphs:
@@ -398,7 +445,12 @@ def main() -> None:
             key, style = key_of(font, name)
             if style not in keep or not key or key[0].isdigit() or key in DROP_KEYS:
                 continue
-            concept = alias_of.get(key)
+            found_override, concept = corrected(font, name)
+            if found_override:
+                if concept is None:
+                    continue
+            else:
+                concept = alias_of.get(key)
             if concept is None:
                 if key in curated_keys:
                     continue
@@ -451,7 +503,8 @@ def main() -> None:
             entries = sorted(per_font.get(font, []))[:MAX_NAMES_PER_FONT]
             if entries:
                 glyph_out.append(f"{json.dumps(font)} = " + json.dumps([f"{n}={c:x}" for _, n, c in entries]))
-            keys.update(key_of(font, n)[0] for _, n, _ in entries)
+            # a corrected glyph's name is not a word for the concept it was moved to
+            keys.update(key_of(font, n)[0] for _, n, _ in entries if not corrected(font, n)[0])
         glyph_out.append("")
         phrases = list(dict.fromkeys([concept.replace("_", " "), *SYNONYMS.get(concept, [])]))
         out.append(f"[{concept}]")
