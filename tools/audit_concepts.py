@@ -321,6 +321,28 @@ def split_rows(data: Audited, found: Sequence[Split]) -> list[tuple[str, list[tu
     return rows
 
 
+def near_rows(data: Audited, labels: Sequence[str], count: int = 10) -> list[tuple[str, list[tuple[Glyph, str, tuple[int, int, int] | None]]]]:
+    """Per glyph label, the closest glyphs of other design families (with their concepts)."""
+    rows = []
+    for label in labels:
+        matches = [i for i, g in enumerate(data.glyphs) if g.label == label]
+        if not matches:
+            raise SystemExit(f"no reference glyph {label!r}")
+        g = matches[0]
+        family = data.glyphs[g].font.family
+        order = [int(i) for i in np.argsort(-data.similarity[g]) if data.glyphs[int(i)].font.family != family]
+        cells: list[tuple[Glyph, str, tuple[int, int, int] | None]] = [(data.glyphs[g], data.glyphs[g].name, RED)]
+        for i in order[:count]:
+            other = data.glyphs[i]
+            colour = GREEN if other.icon_class == data.glyphs[g].icon_class else BLUE
+            cells.append((other, f"{data.similarity[g, i]:.2f} {other.icon_class}", colour))
+        heading = f"{label} ({data.glyphs[g].icon_class}): " + ", ".join(
+            f"{data.glyphs[i].label}={data.glyphs[i].icon_class}" for i in order[:count]
+        )
+        rows.append((heading, cells))
+    return rows
+
+
 def write_sheets(rows: Sequence[tuple[str, Sequence[tuple[Glyph, str, tuple[int, int, int] | None]]]], out: Path, stem: str, per_sheet: int = 12) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     paths = []
@@ -343,6 +365,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--everyday", action="store_true", help="only suspects of (or rivalling) everyday "
         "concepts: the 22 classes and the common concepts, the ones calibrated and asked for"
+    )
+    parser.add_argument(
+        "--near", nargs="*", default=[], metavar="FONT:NAME",
+        help="also show the references of other families closest to these glyphs "
+        "(why a held-out icon is read as another concept)",
     )
     parser.add_argument("--no-sheets", action="store_true")
     parser.add_argument(
@@ -380,8 +407,12 @@ def main(argv: list[str] | None = None) -> int:
             for group in s.groups
         )
         print(f"  {s.concept:22s} {s.similarity:.2f}: {groups}")
+    near = near_rows(data, args.near)
+    for heading, _ in near:
+        print(f"\nnear {heading}")
     if not args.no_sheets:
-        paths = write_sheets(suspect_rows(data, found), args.out, "suspects")
+        paths = write_sheets(near, args.out, "near") if near else []
+        paths += write_sheets(suspect_rows(data, found), args.out, "suspects")
         paths += write_sheets(split_rows(data, split), args.out, "splits")
         print(f"\n{len(paths)} contact sheets in {args.out}", file=sys.stderr)
     counts = Counter(s.concept for s in found)

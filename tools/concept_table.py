@@ -7,7 +7,9 @@ the Debian packages, see ``tools/glyph_table.py``), reduces each name to a key (
 (:data:`ALIASES`: ``step_forward`` and ``forward_step`` are ``skip_next``), and keeps every
 concept drawn by at least two design families. The 22 classes of ``icon_patterns.toml`` keep
 their curated glyphs (``glyphs.toml``); a key that one of their glyphs already has joins no other
-concept, so no glyph stands for two concepts. :data:`SYNONYMS` adds the words people type.
+concept, and a code point a curated class draws joins no other concept, so no glyph stands
+for two concepts. :data:`GLYPH_CONCEPTS` files single glyphs by their drawing where the name
+misleads (``tools/audit_concepts.py`` finds them). :data:`SYNONYMS` adds the words people type.
 
     python tools/concept_table.py      # writes iconfind/data/icon_concepts.toml and
                                        # iconfind/recognition/data/concept_glyphs.toml
@@ -181,8 +183,8 @@ ALIASES: dict[str, list[str]] = {
     "fingerprint": ["fingerprint", "fingerprint_simple"],
     "shield": ["shield", "security", "shield_check", "verified_user", "shield_alt"],
     "contrast": ["contrast", "circle_half", "adjust", "invert_colors"],
-    "palette": ["palette", "color_lens", "paint_brush"],
-    "brush": ["brush", "paint_brush_broad"],
+    "palette": ["palette", "color_lens"],
+    "brush": ["brush", "paint_brush_broad", "paint_brush"],  # drawn as brushes, not palettes
     "pin": ["push_pin", "pin", "thumbtack", "push_pin_simple", "pushpin"],
     "compass": ["explore", "compass"],
     "target": ["gps_fixed", "crosshair", "my_location", "crosshairs", "focus_3", "target"],
@@ -368,6 +370,8 @@ GLYPH_CONCEPTS: dict[str, str | None] = {
     "mdi6:power-off": None,  # drawn as a plain circle
     "elusive:el-time-alt": None,  # drawn as a check mark in a disc
     "elusive:el-file-alt": None,  # a page inside a disc
+    "fontawesome:feed": None,  # fa-feed is fa-rss (the RSS waves), not a newspaper
+    "mdi6:cup": None,  # a handleless tumbler: reads as a trash can, not a coffee cup
 }
 """Per-glyph corrections where a glyph's drawing contradicts its name (found with
 ``tools/audit_concepts.py`` and decided by looking at the drawing): ``"font:stem"`` (the name
@@ -436,6 +440,9 @@ def main() -> None:
     curated_keys: set[str] = {k for keys in CLASS_KEYS.values() for k in keys}
     for glyph in table.glyphs:
         curated_keys.add(key_of(glyph.font.id, glyph.name)[0])
+    # a drawing a curated class already has joins no concept, whatever its (other) name says:
+    # fa-rotate-right is fa-repeat, Phosphor's arrow-clockwise is a curated refresh glyph
+    curated_codes = {(glyph.font.id, glyph.codepoint) for glyph in table.glyphs}
     alias_of = {key: concept for concept, keys in ALIASES.items() for key in keys}
     # concept -> font -> [(style rank, name, codepoint)]
     found: dict[str, dict[str, list[tuple[int, str, int]]]] = defaultdict(lambda: defaultdict(list))
@@ -444,6 +451,8 @@ def main() -> None:
         for name, code in glyphs.items():
             key, style = key_of(font, name)
             if style not in keep or not key or key[0].isdigit() or key in DROP_KEYS:
+                continue
+            if (font, code) in curated_codes:
                 continue
             found_override, concept = corrected(font, name)
             if found_override:

@@ -372,7 +372,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "mdi": ["mdi-upload"],
         "mdi6": ["upload", "upload-outline", "tray-arrow-up"],
         FA4: ["fa-upload"],
-        "fa5-solid": ["upload", "arrow-up"],
+        "fa5-solid": ["upload"],  # arrow-up is a plain arrow (arrow_upward)
         "elusive": ["el-upload"],
         "glyphicons": ["open=e167", "upload=e027"],
         "entypo": ["upload=1f4e4"],
