@@ -226,7 +226,10 @@ class Audited:
 def audited(references: ReferenceSet, table: GlyphTable) -> Audited:
     """Group ``references``' rows by glyph (``font:name`` and concept) and compare glyphs."""
     by_label = {(g.label, g.icon_class): g for g in table.glyphs}
-    keys = [(s, references.classes[int(c)]) for s, c in zip(references.sources, references.labels)]
+    keys = [
+        (s, references.classes[int(c)])
+        for s, c in zip(references.sources, references.labels, strict=True)
+    ]
     order = sorted(range(len(keys)), key=lambda i: keys[i])
     glyphs: list[Glyph] = []
     row_glyph = np.empty(len(order), np.int64)
@@ -262,7 +265,9 @@ def _cell(glyph: Glyph, caption: str, frame: tuple[int, int, int] | None = None)
     return image
 
 
-def sheet(rows: Sequence[tuple[str, Sequence[tuple[Glyph, str, tuple[int, int, int] | None]]]]) -> Image.Image:
+def sheet(
+    rows: Sequence[tuple[str, Sequence[tuple[Glyph, str, tuple[int, int, int] | None]]]],
+) -> Image.Image:
     """A grid: one titled row per entry, each cell a rendered glyph with a caption."""
     width = max(len(cells) for _, cells in rows) * CELL
     title = 14
@@ -290,15 +295,21 @@ def _closest(data: Audited, g: int, concept: str, count: int) -> list[int]:
 RED, BLUE, GREEN = (200, 0, 0), (0, 90, 200), (0, 150, 0)
 
 
-def suspect_rows(data: Audited, found: Sequence[Suspect]) -> list[tuple[str, list[tuple[Glyph, str, tuple[int, int, int] | None]]]]:
+def suspect_rows(
+    data: Audited, found: Sequence[Suspect]
+) -> list[tuple[str, list[tuple[Glyph, str, tuple[int, int, int] | None]]]]:
     rows = []
     for s in found:
         glyph = data.glyphs[s.glyph]
         cells: list[tuple[Glyph, str, tuple[int, int, int] | None]] = [(glyph, glyph.name, RED)]
         for i in _closest(data, s.glyph, s.concept, 4):
-            cells.append((data.glyphs[i], f"{data.similarity[s.glyph, i]:.2f} {data.glyphs[i].name}", GREEN))
+            cells.append(
+                (data.glyphs[i], f"{data.similarity[s.glyph, i]:.2f} {data.glyphs[i].name}", GREEN)
+            )
         for i in _closest(data, s.glyph, s.rival, 4):
-            cells.append((data.glyphs[i], f"{data.similarity[s.glyph, i]:.2f} {data.glyphs[i].name}", BLUE))
+            cells.append(
+                (data.glyphs[i], f"{data.similarity[s.glyph, i]:.2f} {data.glyphs[i].name}", BLUE)
+            )
         heading = (
             f"{glyph.label} in {s.concept} (green, rank {s.rank}, {s.own:.2f}) "
             f"vs {s.rival} (blue, {s.rival_score:.2f}, closer in {s.beaten_in}/{s.families})"
@@ -307,7 +318,9 @@ def suspect_rows(data: Audited, found: Sequence[Suspect]) -> list[tuple[str, lis
     return rows
 
 
-def split_rows(data: Audited, found: Sequence[Split]) -> list[tuple[str, list[tuple[Glyph, str, tuple[int, int, int] | None]]]]:
+def split_rows(
+    data: Audited, found: Sequence[Split]
+) -> list[tuple[str, list[tuple[Glyph, str, tuple[int, int, int] | None]]]]:
     rows = []
     colours = [GREEN, BLUE, RED, (150, 0, 150), (200, 120, 0)]
     for s in found:
@@ -315,13 +328,17 @@ def split_rows(data: Audited, found: Sequence[Split]) -> list[tuple[str, list[tu
         for k, group in enumerate(s.groups):
             for i in group[:6]:
                 glyph = data.glyphs[i]
-                cells.append((glyph, f"{glyph.font.id[:3]} {glyph.name}", colours[k % len(colours)]))
+                cells.append(
+                    (glyph, f"{glyph.font.id[:3]} {glyph.name}", colours[k % len(colours)])
+                )
         sizes = "/".join(str(len(g)) for g in s.groups)
         rows.append((f"{s.concept}: groups {sizes}, between {s.similarity:.2f}", cells))
     return rows
 
 
-def near_rows(data: Audited, labels: Sequence[str], count: int = 10) -> list[tuple[str, list[tuple[Glyph, str, tuple[int, int, int] | None]]]]:
+def near_rows(
+    data: Audited, labels: Sequence[str], count: int = 10
+) -> list[tuple[str, list[tuple[Glyph, str, tuple[int, int, int] | None]]]]:
     """Per glyph label, the closest glyphs of other design families (with their concepts)."""
     rows = []
     for label in labels:
@@ -330,8 +347,14 @@ def near_rows(data: Audited, labels: Sequence[str], count: int = 10) -> list[tup
             raise SystemExit(f"no reference glyph {label!r}")
         g = matches[0]
         family = data.glyphs[g].font.family
-        order = [int(i) for i in np.argsort(-data.similarity[g]) if data.glyphs[int(i)].font.family != family]
-        cells: list[tuple[Glyph, str, tuple[int, int, int] | None]] = [(data.glyphs[g], data.glyphs[g].name, RED)]
+        order = [
+            int(i)
+            for i in np.argsort(-data.similarity[g])
+            if data.glyphs[int(i)].font.family != family
+        ]
+        cells: list[tuple[Glyph, str, tuple[int, int, int] | None]] = [
+            (data.glyphs[g], data.glyphs[g].name, RED)
+        ]
         for i in order[:count]:
             other = data.glyphs[i]
             colour = GREEN if other.icon_class == data.glyphs[g].icon_class else BLUE
@@ -343,7 +366,12 @@ def near_rows(data: Audited, labels: Sequence[str], count: int = 10) -> list[tup
     return rows
 
 
-def write_sheets(rows: Sequence[tuple[str, Sequence[tuple[Glyph, str, tuple[int, int, int] | None]]]], out: Path, stem: str, per_sheet: int = 12) -> list[Path]:
+def write_sheets(
+    rows: Sequence[tuple[str, Sequence[tuple[Glyph, str, tuple[int, int, int] | None]]]],
+    out: Path,
+    stem: str,
+    per_sheet: int = 12,
+) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     paths = []
     for start in range(0, len(rows), per_sheet):
@@ -363,18 +391,25 @@ def main(argv: list[str] | None = None) -> int:
         "--min-rival", type=float, default=MIN_RIVAL, help="only suspects whose rival scores this"
     )
     parser.add_argument(
-        "--everyday", action="store_true", help="only suspects of (or rivalling) everyday "
-        "concepts: the 22 classes and the common concepts, the ones calibrated and asked for"
+        "--everyday",
+        action="store_true",
+        help="only suspects of (or rivalling) everyday "
+        "concepts: the 22 classes and the common concepts, the ones calibrated and asked for",
     )
     parser.add_argument(
-        "--near", nargs="*", default=[], metavar="FONT:NAME",
+        "--near",
+        nargs="*",
+        default=[],
+        metavar="FONT:NAME",
         help="also show the references of other families closest to these glyphs "
         "(why a held-out icon is read as another concept)",
     )
     parser.add_argument("--no-sheets", action="store_true")
     parser.add_argument(
-        "--built", action="store_true", help="audit the glyph table as it is now (render it) "
-        "rather than the shipped references.npz"
+        "--built",
+        action="store_true",
+        help="audit the glyph table as it is now (render it) "
+        "rather than the shipped references.npz",
     )
     args = parser.parse_args(argv)
     table = GlyphTable.default()
@@ -394,7 +429,10 @@ def main(argv: list[str] | None = None) -> int:
         found = [s for s in found if s.concept in wanted or s.rival in wanted]
         split = [s for s in split if s.concept in wanted]
     print(f"{len(data.glyphs)} glyphs, {len(set(data.concepts))} concepts")
-    print(f"\n{len(found)} suspect glyphs (own concept rank >= {args.rank}, a rival consistently closer):")
+    print(
+        f"\n{len(found)} suspect glyphs (own concept rank >= {args.rank}, "
+        "a rival consistently closer):"
+    )
     for s in found:
         print(
             f"  {data.glyphs[s.glyph].label:40s} {s.concept:22s} rank {s.rank:3d} own {s.own:.2f}"
@@ -417,7 +455,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\n{len(paths)} contact sheets in {args.out}", file=sys.stderr)
     counts = Counter(s.concept for s in found)
     if counts:
-        print("\nconcepts with most suspects: " + ", ".join(f"{c} {n}" for c, n in counts.most_common(10)))
+        print(
+            "\nconcepts with most suspects: "
+            + ", ".join(f"{c} {n}" for c, n in counts.most_common(10))
+        )
     return 0
 
 
