@@ -439,12 +439,12 @@ def main(argv: list[str] | None = None) -> int:
             f"  -> {s.rival:22s} {s.rival_score:.2f} ({s.beaten_in}/{s.families} families)"
         )
     print(f"\n{len(split)} concepts splitting into dissimilar groups (< {args.split}):")
-    for s in split:
+    for part in split:
         groups = " | ".join(
             ", ".join(data.glyphs[i].label for i in group[:5]) + (" ..." if len(group) > 5 else "")
-            for group in s.groups
+            for group in part.groups
         )
-        print(f"  {s.concept:22s} {s.similarity:.2f}: {groups}")
+        print(f"  {part.concept:22s} {part.similarity:.2f}: {groups}")
     near = near_rows(data, args.near)
     for heading, _ in near:
         print(f"\nnear {heading}")

@@ -362,7 +362,18 @@ GLYPH_CONCEPTS: dict[str, str | None] = {
     "remix:flashlight": "flash",  # a lightning bolt
     "remix:share_box": "open_in_new",  # an arrow leaving a box
     "fontawesome:undo": None,  # a near-full circular arrow: as much refresh / rotate as undo
+    "fontawesome:rotate_left": None,  # the same glyph (f0e2) under its other name
     "fa5-solid:undo": None,
+    "fontawesome:fast_forward": "skip_next",  # drawn with the bar: next track
+    "fa5-solid:fast_forward": "skip_next",
+    "elusive:fast_forward": "skip_next",
+    "fontawesome:fast_backward": "skip_previous",  # |<< : previous track
+    "fa5-solid:fast_backward": "skip_previous",
+    "elusive:fast_backward": "skip_previous",
+    "material:forward": None,  # a thick arrow (forward a message), not fast-forward
+    "mdi6:forward": None,
+    "remix:arrow-right-s-fill": None,  # a filled caret: reads as play, not a chevron
+    "mdi6:angle_right": None,  # a geometric right angle, not a chevron
     "remix:eye_2": None,  # an eyeball seen from the front: a ring with a dot
     "remix:compass_2": None,  # a ring with one diagonal needle: reads as a block sign
     "remix:map_pin_4": None,  # a ring on a stick: reads as the female sign

@@ -57,6 +57,8 @@ def test_no_warning_reference_is_a_circle(table: GlyphTable) -> None:
         ("remix:flashlight-line", "flash"),  # a lightning bolt
         ("remix:share-box-line", "open_in_new"),
         ("material:storage", "server"),  # stacked server bars, not a database cylinder
+        ("fontawesome:fa-fast-forward", "skip_next"),  # >>| : next track
+        ("fontawesome:fa-fast-backward", "skip_previous"),
     ],
 )
 def test_glyphs_are_filed_by_their_drawing(table: GlyphTable, label: str, concept: str) -> None:
@@ -74,6 +76,9 @@ def test_circle_bang_glyphs_are_not_triangles(table: GlyphTable) -> None:
         "phosphor:bell-z",  # snooze, not notifications off
         "material:gamepad",  # a d-pad cross that reads as a plus
         "fontawesome:fa-undo",  # a near-full circle arrow: refresh as much as undo
+        "fontawesome:fa-rotate-left",  # the same glyph under its other name
+        "material:forward",  # a thick arrow, not fast-forward
+        "remix:arrow-right-s-fill",  # a filled caret that reads as play
         "fa5-solid:clipboard",  # Debian's FA5 file draws a moon at this code point
         "fa5-solid:pencil-alt",  # ... and brand logos at these
         "fa5-solid:trash-alt",
