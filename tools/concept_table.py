@@ -7,9 +7,10 @@ the Debian packages, see ``tools/glyph_table.py``), reduces each name to a key (
 (:data:`ALIASES`: ``step_forward`` and ``forward_step`` are ``skip_next``), and keeps every
 concept drawn by at least two design families. The 22 classes of ``icon_patterns.toml`` keep
 their curated glyphs (``glyphs.toml``); a key that one of their glyphs already has joins no other
-concept, and a code point a curated class draws joins no other concept, so no glyph stands
-for two concepts. :data:`GLYPH_CONCEPTS` files single glyphs by their drawing where the name
-misleads (``tools/audit_concepts.py`` finds them). :data:`SYNONYMS` adds the words people type.
+concept (one drawing a font names twice, fa-repeat / fa-rotate-right, may stand for two: the
+acceptance policy treats such concepts as twins). :data:`GLYPH_CONCEPTS` files single glyphs by
+their drawing where the name misleads (``tools/audit_concepts.py`` finds them).
+:data:`SYNONYMS` adds the words people type.
 
     python tools/concept_table.py      # writes iconfind/data/icon_concepts.toml and
                                        # iconfind/recognition/data/concept_glyphs.toml
@@ -451,9 +452,6 @@ def main() -> None:
     curated_keys: set[str] = {k for keys in CLASS_KEYS.values() for k in keys}
     for glyph in table.glyphs:
         curated_keys.add(key_of(glyph.font.id, glyph.name)[0])
-    # a drawing a curated class already has joins no concept, whatever its (other) name says:
-    # fa-rotate-right is fa-repeat, Phosphor's arrow-clockwise is a curated refresh glyph
-    curated_codes = {(glyph.font.id, glyph.codepoint) for glyph in table.glyphs}
     alias_of = {key: concept for concept, keys in ALIASES.items() for key in keys}
     # concept -> font -> [(style rank, name, codepoint)]
     found: dict[str, dict[str, list[tuple[int, str, int]]]] = defaultdict(lambda: defaultdict(list))
@@ -462,8 +460,6 @@ def main() -> None:
         for name, code in glyphs.items():
             key, style = key_of(font, name)
             if style not in keep or not key or key[0].isdigit() or key in DROP_KEYS:
-                continue
-            if (font, code) in curated_codes:
                 continue
             found_override, concept = corrected(font, name)
             if found_override:
