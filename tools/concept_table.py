@@ -133,7 +133,7 @@ ALIASES: dict[str, list[str]] = {
     "lightbulb": ["lightbulb", "lightbulb_outline", "lightbulb_filament", "light_bulb"],
     "person_add": ["person_add", "user_plus", "account_plus", "user_add", "person_add_alt"],
     "people": ["people", "group", "users", "account_group", "users_three", "team"],
-    "grid_view": ["grid_view", "apps", "view_module", "squares_four", "th_large", "th", "grid", "dashboard"],
+    "grid_view": ["grid_view", "apps", "view_module", "squares_four", "th_large", "th", "grid"],
     "list_view": ["view_list", "list", "list_bullets", "list_ul", "format_list_bulleted", "list_unordered", "th_list"],
     "undo": ["undo", "arrow_u_up_left", "arrow_go_back"],
     "redo": ["redo", "arrow_u_up_right", "arrow_go_forward"],
@@ -384,6 +384,8 @@ GLYPH_CONCEPTS: dict[str, str | None] = {
     "elusive:el-file-alt": None,  # a page inside a disc
     "fontawesome:feed": None,  # fa-feed is fa-rss (the RSS waves), not a newspaper
     "mdi6:cup": None,  # a handleless tumbler: reads as a trash can, not a coffee cup
+    "phosphor:list": None,  # three bars: the curated hamburger glyph, not a list view
+    "material:dashboard": "grid_view",  # tiles; the other fonts' dashboard is a gauge
 }
 """Per-glyph corrections where a glyph's drawing contradicts its name (found with
 ``tools/audit_concepts.py`` and decided by looking at the drawing): ``"font:stem"`` (the name

@@ -59,6 +59,8 @@ def test_no_warning_reference_is_a_circle(table: GlyphTable) -> None:
         ("material:storage", "server"),  # stacked server bars, not a database cylinder
         ("fontawesome:fa-fast-forward", "skip_next"),  # >>| : next track
         ("fontawesome:fa-fast-backward", "skip_previous"),
+        ("fontawesome:fa-dashboard", "dashboard"),  # a gauge, not a grid
+        ("phosphor:list", "hamburger"),  # three bars, not a list view
     ],
 )
 def test_glyphs_are_filed_by_their_drawing(table: GlyphTable, label: str, concept: str) -> None:
