@@ -7,7 +7,10 @@ the Debian packages, see ``tools/glyph_table.py``), reduces each name to a key (
 (:data:`ALIASES`: ``step_forward`` and ``forward_step`` are ``skip_next``), and keeps every
 concept drawn by at least two design families. The 22 classes of ``icon_patterns.toml`` keep
 their curated glyphs (``glyphs.toml``); a key that one of their glyphs already has joins no other
-concept, so no glyph stands for two concepts. :data:`SYNONYMS` adds the words people type.
+concept (one drawing a font names twice, fa-repeat / fa-rotate-right, may stand for two: the
+acceptance policy treats such concepts as twins). :data:`GLYPH_CONCEPTS` files single glyphs by
+their drawing where the name misleads (``tools/audit_concepts.py`` finds them).
+:data:`SYNONYMS` adds the words people type.
 
     python tools/concept_table.py      # writes iconfind/data/icon_concepts.toml and
                                        # iconfind/recognition/data/concept_glyphs.toml
@@ -130,7 +133,7 @@ ALIASES: dict[str, list[str]] = {
     "lightbulb": ["lightbulb", "lightbulb_outline", "lightbulb_filament", "light_bulb"],
     "person_add": ["person_add", "user_plus", "account_plus", "user_add", "person_add_alt"],
     "people": ["people", "group", "users", "account_group", "users_three", "team"],
-    "grid_view": ["grid_view", "apps", "view_module", "squares_four", "th_large", "th", "grid", "dashboard"],
+    "grid_view": ["grid_view", "apps", "view_module", "squares_four", "th_large", "th", "grid"],
     "list_view": ["view_list", "list", "list_bullets", "list_ul", "format_list_bulleted", "list_unordered", "th_list"],
     "undo": ["undo", "arrow_u_up_left", "arrow_go_back"],
     "redo": ["redo", "arrow_u_up_right", "arrow_go_forward"],
@@ -140,8 +143,8 @@ ALIASES: dict[str, list[str]] = {
     "add_circle": ["add_circle", "plus_circle", "add_circle_outline", "plus_circle_fill"],
     "cancel": ["cancel", "x_circle", "close_circle", "times_circle", "highlight_off", "remove_circle"],
     "check_circle": ["check_circle", "checkmark_circle", "check_circle_outline", "pass"],
-    "warning": ["warning", "alert", "warning_circle", "exclamation_triangle", "error_warning", "report_problem", "alert_triangle"],
-    "error": ["error", "error_outline", "alert_circle", "exclamation_circle", "warning_octagon"],
+    "warning": ["warning", "alert", "exclamation_triangle", "report_problem", "alert_triangle"],
+    "error": ["error", "error_outline", "alert_circle", "exclamation_circle", "warning_octagon", "warning_circle", "error_warning"],
     "block": ["block", "prohibit", "ban", "forbid", "circle_slash"],
     "bookmark_border": [],
     "star_half": ["star_half", "star_half_alt"],
@@ -181,8 +184,8 @@ ALIASES: dict[str, list[str]] = {
     "fingerprint": ["fingerprint", "fingerprint_simple"],
     "shield": ["shield", "security", "shield_check", "verified_user", "shield_alt"],
     "contrast": ["contrast", "circle_half", "adjust", "invert_colors"],
-    "palette": ["palette", "color_lens", "paint_brush"],
-    "brush": ["brush", "paint_brush_broad"],
+    "palette": ["palette", "color_lens"],
+    "brush": ["brush", "paint_brush_broad", "paint_brush"],  # drawn as brushes, not palettes
     "pin": ["push_pin", "pin", "thumbtack", "push_pin_simple", "pushpin"],
     "compass": ["explore", "compass"],
     "target": ["gps_fixed", "crosshair", "my_location", "crosshairs", "focus_3", "target"],
@@ -190,7 +193,8 @@ ALIASES: dict[str, list[str]] = {
     "chart_bar": ["bar_chart", "chart_bar", "poll", "bar_chart_2", "chart_bar_horizontal"],
     "chart_line": ["show_chart", "chart_line", "line_chart", "chart_line_up", "timeline", "trending_up"],
     "chart_pie": ["pie_chart", "chart_pie", "pie_chart_2", "chart_pie_slice"],
-    "database": ["storage", "database", "server"],
+    "database": ["database"],
+    "server": ["server", "storage"],
     "hashtag": ["tag_faces", "hashtag", "number", "hash"],
     "at_sign": ["alternate_email", "at", "at_sign"],
     "smile": ["sentiment_satisfied", "smiley", "smile", "emoji_emotions", "insert_emoticon", "emotion"],
@@ -214,7 +218,7 @@ ALIASES: dict[str, list[str]] = {
     "umbrella": ["umbrella", "beach_access"],
     "gamepad": ["sports_esports", "gamepad", "game_controller", "videogame_asset"],
     "camera_switch": ["flip_camera_android", "camera_rotate", "camera_switch"],
-    "flashlight": ["flashlight_on", "flashlight", "torch"],
+    "flashlight": ["flashlight_on", "flashlight"],
     "flash": ["flash_on", "lightning", "bolt", "flash", "flashlight_2"],
     "cast": ["cast", "screencast", "cast_connected"],
     "airplay": ["airplay", "screen_share"],
@@ -224,7 +228,7 @@ ALIASES: dict[str, list[str]] = {
     "hourglass": ["hourglass_empty", "hourglass", "hourglass_simple", "hourglass_half"],
     "timer": ["timer", "stopwatch", "timer_outline"],
     "alarm": ["alarm", "alarm_clock"],
-    "bell_off": ["notifications_off", "bell_slash", "bell_off", "notification_off", "bell_z"],
+    "bell_off": ["notifications_off", "bell_slash", "bell_off", "notification_off"],
     "pause_circle": ["pause_circle", "pause_circle_filled", "pause_circle_outline"],
     "play_circle": ["play_circle", "play_circle_filled", "play_circle_outline", "play_circle_fill"],
     "stop_circle": ["stop_circle", "stop_circle_outline"],
@@ -344,6 +348,50 @@ SYNONYMS: dict[str, list[str]] = {
     "star_half": ["half star"],
 }
 
+GLYPH_CONCEPTS: dict[str, str | None] = {
+    # circle with "!" is error; the triangle is warning (the aliases move warning_circle /
+    # error_warning); these are drawn as something else than their name's concept:
+    "elusive:error": "minus_circle",  # el-error / el-error-alt: a circle with a minus
+    "codicon:error": "cancel",  # a circled x
+    "material:remove_circle": "minus_circle",  # a circled minus, not a circled x
+    "material:adjust": "mic_record",  # a dot in a ring (FA's adjust is the contrast half-disc)
+    "mdi6:adjust": "mic_record",
+    "mdi6:circle_half": None,  # a half disc, not a contrast icon
+    "material:folder_open": "folder",  # Material's folder_open is drawn closed
+    "material:gamepad": None,  # a d-pad cross: reads as a plus, not as a game controller
+    "mdi6:gamepad": None,
+    "remix:flashlight": "flash",  # a lightning bolt
+    "remix:share_box": "open_in_new",  # an arrow leaving a box
+    "fontawesome:undo": None,  # a near-full circular arrow: as much refresh / rotate as undo
+    "fontawesome:rotate_left": None,  # the same glyph (f0e2) under its other name
+    "fa5-solid:undo": None,
+    "fontawesome:fast_forward": "skip_next",  # drawn with the bar: next track
+    "fa5-solid:fast_forward": "skip_next",
+    "elusive:fast_forward": "skip_next",
+    "fontawesome:fast_backward": "skip_previous",  # |<< : previous track
+    "fa5-solid:fast_backward": "skip_previous",
+    "elusive:fast_backward": "skip_previous",
+    "material:forward": None,  # a thick arrow (forward a message), not fast-forward
+    "mdi6:forward": None,
+    "remix:arrow-right-s-fill": None,  # a filled caret: reads as play, not a chevron
+    "mdi6:angle_right": None,  # a geometric right angle, not a chevron
+    "remix:eye_2": None,  # an eyeball seen from the front: a ring with a dot
+    "remix:compass_2": None,  # a ring with one diagonal needle: reads as a block sign
+    "remix:map_pin_4": None,  # a ring on a stick: reads as the female sign
+    "material:arrow_right": None,  # a small filled triangle (caret), not an arrow
+    "mdi6:power-off": None,  # drawn as a plain circle
+    "elusive:el-time-alt": None,  # drawn as a check mark in a disc
+    "elusive:el-file-alt": None,  # a page inside a disc
+    "fontawesome:feed": None,  # fa-feed is fa-rss (the RSS waves), not a newspaper
+    "mdi6:cup": None,  # a handleless tumbler: reads as a trash can, not a coffee cup
+    "phosphor:list": None,  # three bars: the curated hamburger glyph, not a list view
+    "material:dashboard": "grid_view",  # tiles; the other fonts' dashboard is a gauge
+}
+"""Per-glyph corrections where a glyph's drawing contradicts its name (found with
+``tools/audit_concepts.py`` and decided by looking at the drawing): ``"font:stem"`` (the name
+reduced like a key but keeping remix's numbers, ``remix:eye_2``, any style) or ``"font:name"``
+(one exact glyph name) -> the concept it shows, or None to leave it out (ambiguous drawings)."""
+
 DROP_KEYS = {"remove", "repeat", "caret_right", "a", "i", "o", "x", "z"}
 """Keys too ambiguous to name a concept (material's ``remove`` is a minus sign, FA4's
 ``repeat`` a refresh arrow; single letters)."""
@@ -358,14 +406,15 @@ an absent one stays ``not_found``; "login icon" still reaches tier 4."""
 CLASS_KEYS = {
     "favorite": ["heart", "star", "favorite"],
     "delete": ["destroy", "trash_can", "trash_alt"],
+    "edit": ["pen", "pencil_alt"],
+    "sort": ["sort_amount_down"],
     "close": ["times", "x", "xmark", "cross"],
     "hamburger": ["bars", "navicon", "reorder"],
 }
 """Keys that must stay with a curated class even if no curated glyph carries them."""
 
 
-def key_of(font: str, name: str) -> tuple[str, str]:
-    """(key, style) of a glyph name: ``("skip_next", "line")`` for remix's ``skip-next-line``."""
+def _words(name: str) -> tuple[list[str], str]:
     for prefix in PREFIXES:
         if name.startswith(prefix):
             name = name[len(prefix) :]
@@ -373,9 +422,26 @@ def key_of(font: str, name: str) -> tuple[str, str]:
     style = ""
     while len(words) > 1 and words[-1] in STYLE_WORDS:
         style = words.pop()
+    return words, style
+
+
+def key_of(font: str, name: str) -> tuple[str, str]:
+    """(key, style) of a glyph name: ``("skip_next", "line")`` for remix's ``skip-next-line``."""
+    words, style = _words(name)
     if font == "remix" and len(words) > 1 and words[-1].isdigit():
         words.pop()  # remix numbers alternative drawings: home-4-line is still home
     return "_".join(words), style
+
+
+def corrected(font: str, name: str) -> tuple[bool, str | None]:
+    """(found, concept) of :data:`GLYPH_CONCEPTS` for one glyph (exact name first, then stem)."""
+    exact = f"{font}:{name}"
+    if exact in GLYPH_CONCEPTS:
+        return True, GLYPH_CONCEPTS[exact]
+    stem = f"{font}:" + "_".join(_words(name)[0])
+    if stem in GLYPH_CONCEPTS:
+        return True, GLYPH_CONCEPTS[stem]
+    return False, None
 
 
 def main() -> None:
@@ -383,8 +449,7 @@ def main() -> None:
     table = GlyphTable(fonts=full.fonts, glyphs=tuple(g for g in full.glyphs if g.curated))
     names: dict[str, dict[str, int]] = {}
     for font in CONCEPT_FONTS:
-        kind, where = glyph_table.FONTS[font]["names"]  # type: ignore[misc]
-        names[font] = glyph_table._css_names(where) if kind == "css" else glyph_table._json_names(where)
+        names[font] = glyph_table.font_names(font)  # without code points drawn otherwise
     family = {f.id: f.family for f in table.fonts.values()}
     curated_keys: set[str] = {k for keys in CLASS_KEYS.values() for k in keys}
     for glyph in table.glyphs:
@@ -398,7 +463,12 @@ def main() -> None:
             key, style = key_of(font, name)
             if style not in keep or not key or key[0].isdigit() or key in DROP_KEYS:
                 continue
-            concept = alias_of.get(key)
+            found_override, concept = corrected(font, name)
+            if found_override:
+                if concept is None:
+                    continue
+            else:
+                concept = alias_of.get(key)
             if concept is None:
                 if key in curated_keys:
                     continue
@@ -451,7 +521,8 @@ def main() -> None:
             entries = sorted(per_font.get(font, []))[:MAX_NAMES_PER_FONT]
             if entries:
                 glyph_out.append(f"{json.dumps(font)} = " + json.dumps([f"{n}={c:x}" for _, n, c in entries]))
-            keys.update(key_of(font, n)[0] for _, n, _ in entries)
+            # a corrected glyph's name is not a word for the concept it was moved to
+            keys.update(key_of(font, n)[0] for _, n, _ in entries if not corrected(font, n)[0])
         glyph_out.append("")
         phrases = list(dict.fromkeys([concept.replace("_", " "), *SYNONYMS.get(concept, [])]))
         out.append(f"[{concept}]")

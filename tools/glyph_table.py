@@ -151,7 +151,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "fa5-solid": ["times"],
         "elusive": ["el-remove"],
         "glyphicons": ["remove=e014"],
-        "entypo": ["cross=2715", "heavy-cross=2716"],
+        "entypo": ["cross=2715"],  # heavy-cross (2716) is drawn as a circled x: cancel
         "codicon": ["close"],
         "phosphor": ["x"],
         "remix": ["close-line", "close-fill"],
@@ -193,7 +193,8 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["cog=2699"],
         "codicon": ["settings-gear", "gear"],
         "phosphor": ["gear", "gear-six"],
-        "remix": ["settings-line", "settings-3-line", "settings-fill", "settings-5-line"],
+        # settings-line / settings-fill are drawn as a hexagon nut with a hole, not a gear
+        "remix": ["settings-3-line", "settings-5-line"],
     },
     "share": {
         "material": ["share", "ios_share"],
@@ -206,7 +207,8 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "glyphicons": ["share=e066", "share-alt=e095"],
         "entypo": ["share=e73c", "export=e715"],
         "phosphor": ["share-network", "share", "export"],
-        "remix": ["share-line", "share-fill", "share-forward-line", "share-box-line"],
+        # share-box-line is drawn as an arrow leaving a box: open_in_new (concept_table.py)
+        "remix": ["share-line", "share-fill", "share-forward-line"],
     },
     "edit": {
         "material": ["edit", "mode_edit_outline"],
@@ -244,7 +246,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "fa5-solid": ["plus"],
         "elusive": ["el-plus"],
         "glyphicons": ["plus=2b"],
-        "entypo": ["plus=2b", "heavy-plus=2795"],
+        "entypo": ["plus=2b"],  # heavy-plus (2795) is drawn as a circled plus: add_circle
         "codicon": ["add"],
         "phosphor": ["plus"],
         "remix": ["add-line", "add-fill"],
@@ -357,7 +359,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "mdi": ["mdi-download"],
         "mdi6": ["download", "download-outline", "tray-arrow-down"],
         FA4: ["fa-download"],
-        "fa5-solid": ["download", "arrow-down"],
+        "fa5-solid": ["download"],  # arrow-down is a plain arrow (arrow_downward)
         "elusive": ["el-download-alt", "el-download"],
         "glyphicons": ["download-alt=e025", "save=e166"],
         "entypo": ["download=1f4e5"],
@@ -370,7 +372,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "mdi": ["mdi-upload"],
         "mdi6": ["upload", "upload-outline", "tray-arrow-up"],
         FA4: ["fa-upload"],
-        "fa5-solid": ["upload", "arrow-up"],
+        "fa5-solid": ["upload"],  # arrow-up is a plain arrow (arrow_upward)
         "elusive": ["el-upload"],
         "glyphicons": ["open=e167", "upload=e027"],
         "entypo": ["upload=1f4e4"],
@@ -428,13 +430,54 @@ def _json_names(path: str) -> dict[str, int]:
     return {name: int(str(code), 16) for name, code in raw.items()}
 
 
+CHECK_DRAWN = ("fa5-solid", "fa5-regular")
+"""Fonts whose file is not the font its name table describes: Debian's python-qtawesome-common
+ships Fork Awesome glyphs under the Font Awesome 5 file names, so FA5's charmap sends
+``clipboard`` to a moon, ``pencil-alt`` / ``trash-alt`` / ``external-link-alt`` to brand logos.
+Only names the font's own glyph names agree with are kept (:func:`drawn_names`)."""
+
+_NAME_STYLES = {"o", "alt"}
+
+
+def _name_words(name: str) -> frozenset[str]:
+    words = [w for w in re.split(r"[-_\s]+", name.lower().removeprefix("fa-")) if w]
+    while len(words) > 1 and words[-1] in _NAME_STYLES:
+        words.pop()
+    return frozenset(words)
+
+
+def drawn_names(font: str, names: dict[str, int]) -> dict[str, int]:
+    """``names`` without the code points whose glyph in the installed font is named otherwise,
+    i.e. draws something else (for :data:`CHECK_DRAWN` fonts; others are returned as they are)."""
+    if font not in CHECK_DRAWN:
+        return names
+    from fontTools.ttLib import TTFont  # dev tool only (fonttools comes with matplotlib)
+
+    path = next((p for p in FONTS[font]["paths"] if Path(p).is_file()), None)  # type: ignore[attr-defined]
+    if path is None:
+        return names
+    cmap = TTFont(path).getBestCmap()
+    return {
+        name: code
+        for name, code in names.items()
+        if code not in cmap or _name_words(cmap[code]) == _name_words(name)
+    }  # a code point the font lacks renders blank and is skipped when references are built
+
+
+def font_names(font: str) -> dict[str, int]:
+    """The glyph names of ``font`` (from its CSS / charmap) that draw what they say."""
+    kind, where = FONTS[font]["names"]  # type: ignore[misc]
+    if kind == "css":
+        names = _css_names(where)
+    elif kind == "json":
+        names = _json_names(where)
+    else:
+        return {}
+    return drawn_names(font, names)
+
+
 def main() -> None:
-    names: dict[str, dict[str, int]] = {}
-    for font, spec in FONTS.items():
-        kind, where = spec["names"]  # type: ignore[misc]
-        names[font] = (
-            _css_names(where) if kind == "css" else _json_names(where) if kind == "json" else {}
-        )
+    names = {font: font_names(font) for font in FONTS}
     out = [
         "# Icon classes (iconfind/data/icon_patterns.toml) -> glyphs of the icon fonts Debian ships.",
         "# Generated by tools/glyph_table.py from each font's CSS / charmap; edit that script's",
@@ -464,13 +507,14 @@ def main() -> None:
                         [glyph + w for w in PHOSPHOR_WEIGHTS] if font == "phosphor" else [glyph]
                     )
                     for variant in variants:
-                        if variant not in names[font]:
+                        if variant not in names[font]:  # or drawn otherwise (CHECK_DRAWN)
                             print(f"missing: {font} {variant}", file=sys.stderr)
                             continue
                         entries.append(f"{variant}={names[font][variant]:x}")
-                out.append(
-                    f"{json.dumps(font)} = [" + ", ".join(json.dumps(e) for e in entries) + "]"
-                )
+                if entries:
+                    out.append(
+                        f"{json.dumps(font)} = [" + ", ".join(json.dumps(e) for e in entries) + "]"
+                    )
         out.append("")
     print("\n".join(out))
 
