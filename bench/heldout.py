@@ -1,9 +1,11 @@
-"""Held-out icon families: real thin-stroke icon sets iconfind has no reference glyphs from.
+"""Held-out icon families: real icon sets (thin-stroke, filled, sharp) iconfind has no reference
+glyphs from.
 
 ``bench/data/heldout/<family>/<concept>__<file stem>.png`` holds 96 x 96 px coverage masks
-(255 = ink) of Lucide, Tabler, Feather, Heroicons and Eva icons, each filed under the iconfind
-concept it shows (``bench/data/heldout/mapping.toml``; sources and licences in ``SOURCES.md``;
-drawn by ``tools/render_heldout_icons.py``). :func:`render_case` frames a mask exactly as
+(255 = ink) of Lucide, Tabler, Feather, Heroicons, Eva, Carbon, Bootstrap Icons, Ionicons,
+Octicons, Iconoir and Fluent icons, each filed under the iconfind concept it shows
+(``bench/data/heldout/mapping.toml``; sources and licences in ``SOURCES.md``; drawn by
+``tools/render_heldout_icons.py``). :func:`render_case` frames a mask exactly as
 ``bench/icons.py`` frames a font glyph (same themes, sizes and variants), so results compare::
 
     from bench.heldout import families, glyph_images, render_case
@@ -45,7 +47,7 @@ CURATED = [
 
 
 def families() -> list[str]:
-    """The held-out family names (``eva``, ``feather``, ``heroicons``, ``lucide``, ``tabler``)."""
+    """The held-out family names (``bootstrap``, ``carbon``, ``eva``, ... ``tabler``)."""
     return sorted(p.name for p in DATA.iterdir() if p.is_dir() and any(p.glob("*.png")))
 
 
