@@ -1,9 +1,11 @@
-"""Held-out icon families: real thin-stroke icon sets iconfind has no reference glyphs from.
+"""Held-out icon families: real icon sets (thin-stroke, filled, sharp) iconfind has no reference
+glyphs from.
 
 ``bench/data/heldout/<family>/<concept>__<file stem>.png`` holds 96 x 96 px coverage masks
-(255 = ink) of Lucide, Tabler, Feather, Heroicons and Eva icons, each filed under the iconfind
-concept it shows (``bench/data/heldout/mapping.toml``; sources and licences in ``SOURCES.md``;
-drawn by ``tools/render_heldout_icons.py``). :func:`render_case` frames a mask exactly as
+(255 = ink) of Lucide, Tabler, Feather, Heroicons, Eva, Carbon, Bootstrap Icons, Ionicons,
+Octicons, Iconoir and Fluent icons, each filed under the iconfind concept it shows
+(``bench/data/heldout/mapping.toml``; sources and licences in ``SOURCES.md``; drawn by
+``tools/render_heldout_icons.py``). :func:`render_case` frames a mask exactly as
 ``bench/icons.py`` frames a font glyph (same themes, sizes and variants), so results compare::
 
     from bench.heldout import families, glyph_images, render_case
@@ -24,8 +26,12 @@ from collections import defaultdict
 from collections.abc import Sequence
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PIL import Image
+
+if TYPE_CHECKING:
+    from iconfind.recognition.recognizer import IconRecognizer
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -41,7 +47,7 @@ CURATED = [
 
 
 def families() -> list[str]:
-    """The held-out family names (``eva``, ``feather``, ``heroicons``, ``lucide``, ``tabler``)."""
+    """The held-out family names (``bootstrap``, ``carbon``, ``eva``, ... ``tabler``)."""
     return sorted(p.name for p in DATA.iterdir() if p.is_dir() and any(p.glob("*.png")))
 
 
@@ -86,11 +92,39 @@ def render_case(mask_image: Image.Image, size: int, theme: str, variant: str) ->
     return frame_case(draw, size, theme, variant)
 
 
+def closed_set_per_class(
+    recognizer: IconRecognizer,
+    family: str,
+    sizes: Sequence[int] = (48,),
+    themes: Sequence[str] = ("light", "dark"),
+    variants: Sequence[str] = ("tight",),
+) -> dict[str, float]:
+    """Top-1 per class of the 22 on ``family`` when only the 22 compete (closed set): the share
+    of crops of each class whose best score among the 22 classes is that class."""
+    index = [recognizer.classes.index(c) for c in CURATED]
+    hits: dict[str, list[bool]] = defaultdict(list)
+    for concept, _, mask in glyph_images(family):
+        if concept not in CURATED:
+            continue
+        for size in sizes:
+            for theme in themes:
+                for variant in variants:
+                    scores = recognizer.score_array(render_case(mask, size, theme, variant))
+                    best = max(index, key=lambda i: float(scores[i]))
+                    hits[concept].append(recognizer.classes[best] == concept)
+    return {c: sum(v) / len(v) for c, v in sorted(hits.items())}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[48], choices=SIZES)
     parser.add_argument("--themes", nargs="+", default=["light", "dark"], choices=list(THEMES))
     parser.add_argument("--variants", nargs="+", default=["tight"], choices=VARIANTS)
+    parser.add_argument(
+        "--per-class",
+        action="store_true",
+        help="also print the 22-class closed-set top-1 per class",
+    )
     args = parser.parse_args(argv)
     from iconfind.recognition.recognizer import IconRecognizer
 
@@ -126,6 +160,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         weak22 = [(c, v) for c, v in worst if c in CURATED][:10]
         print("  worst of the 22: " + ", ".join(f"{c} {sum(v) / len(v):.0%}" for c, v in weak22))
         print("  errors on the 22: " + ", ".join(sorted(set(errors))))
+        if args.per_class:
+            closed = closed_set_per_class(
+                recognizer, family, args.sizes, args.themes, args.variants
+            )
+            print(
+                "  22 closed-set per class: " + ", ".join(f"{c} {r:.0%}" for c, r in closed.items())
+            )
     rate = {c: sum(v) / len(v) for c, v in pooled.items()}
     worst22 = sorted((c for c in rate if c in CURATED), key=lambda c: (rate[c], c))[:10]
     print("all families, worst of the 22: " + ", ".join(f"{c} {rate[c]:.0%}" for c in worst22))

@@ -7,6 +7,9 @@ listed in ``bench/data/heldout/SOURCES.md`` (a git checkout or an npm package of
     python tools/render_heldout_icons.py lucide=CHECKOUT/icons \\
         tabler=NPM_PACKAGE/icons/outline feather=CHECKOUT/icons \\
         heroicons=CHECKOUT/optimized/24/outline eva=CHECKOUT/package/icons/outline/svg
+    python tools/render_heldout_icons.py carbon=NPM_PACKAGE/svg/32 bootstrap=CHECKOUT/icons \\
+        ionicons=CHECKOUT/src/svg octicons=CHECKOUT/icons iconoir=CHECKOUT/icons/regular \\
+        fluent=NPM_PACKAGE/icons
 
 Each mapped SVG is drawn by real Chromium (Playwright, ``/usr/bin/chromium`` when present) at
 96 x 96 px on a transparent page, in black (``currentColor``), with the file's own stroke width
