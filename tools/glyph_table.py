@@ -344,15 +344,19 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "phosphor": ["funnel", "funnel-simple"],
         "remix": ["filter-line", "filter-fill", "filter-3-line", "filter-2-line"],
     },
+    # Sort is drawn three ways: bars of decreasing length, ▲▼ carets (Font Awesome), and ↑↓
+    # arrows side by side (the column-sort toggle of Tabler's arrows-sort, Lucide's
+    # arrow-up-down, Carbon's arrows-vertical; the fonts here name that drawing swap_vert /
+    # arrows-down-up).
     "sort": {
-        "material": ["sort"],
-        "mdi": ["mdi-sort", "mdi-sort-variant"],
-        "mdi6": ["sort", "sort-variant"],
+        "material": ["sort", "swap_vert"],
+        "mdi": ["mdi-sort", "mdi-sort-variant", "mdi-swap-vertical"],
+        "mdi6": ["sort", "sort-variant", "swap-vertical"],
         FA4: ["fa-sort", "fa-sort-amount-desc"],
         "fa5-solid": ["sort", "sort-amount-down"],
         "glyphicons": ["sort=e150", "sort-by-attributes=e155"],
-        "phosphor": ["sort-ascending", "sort-descending"],
-        "remix": ["sort-desc", "sort-asc"],
+        "phosphor": ["sort-ascending", "sort-descending", "arrows-down-up"],
+        "remix": ["sort-desc", "sort-asc", "arrow-up-down-line", "arrow-up-down-fill"],
     },
     "download": {
         "material": ["file_download", "download"],
@@ -367,10 +371,12 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "phosphor": ["download-simple", "download"],
         "remix": ["download-line", "download-2-line", "download-fill"],
     },
+    # Upload: an arrow out of a tray, over a bar, or up to a bar (Material's publish, Eva's and
+    # Carbon's upload).
     "upload": {
-        "material": ["file_upload", "upload"],
-        "mdi": ["mdi-upload"],
-        "mdi6": ["upload", "upload-outline", "tray-arrow-up"],
+        "material": ["file_upload", "upload", "publish"],
+        "mdi": ["mdi-upload", "mdi-publish"],
+        "mdi6": ["upload", "upload-outline", "tray-arrow-up", "publish"],
         FA4: ["fa-upload"],
         "fa5-solid": ["upload"],  # arrow-up is a plain arrow (arrow_upward)
         "elusive": ["el-upload"],
