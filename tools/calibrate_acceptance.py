@@ -24,9 +24,9 @@ some families and the references that do not contain the family under test:
   single family stands for the confusions a new family brings: attractor concepts, and the
   global bands (from concepts no other family misread anything as), rise above
   :data:`NOVEL_QUANTILE` of those; rare concepts need more than any wrong crop had. 0.8 keeps
-  the right answers of tests/recognition and tests/strategies and, leave-one-family-out, every
-  family's right answers on the 22 classes at or above the previous release's (0.7 accepted
-  more look-alikes; 0.9 drops Material to 70 % right);
+  the right answers of tests/recognition and tests/strategies; against 0.7 it costs Remix 4.6
+  points of right answers on the 22 classes (leave-one-family-out) and the others 0-2.5, and
+  cuts wrong acceptances by a third to four fifths; 0.9 drops Material to 70 % right;
 * attractors (:func:`attractors`): a concept that crops of other concepts fall on in *every*
   training family (three bars: hamburger; a plus: add) will attract a new family's look-alikes
   too, with leads no training family showed: its own bands rise to :data:`STRICT_QUANTILE` of
