@@ -236,6 +236,8 @@ def pair_evidence(
     crop: BoolArray,
     wanted: Sequence[Reference],
     other: Sequence[Reference],
+    *,
+    crop_far: npt.NDArray[np.float32] | None = None,
 ) -> float | None:
     """How much the crop sides with ``wanted`` over ``other``, in [-1, 1]; ``None`` when no font
     draws both concepts differently enough to tell.
@@ -247,10 +249,13 @@ def pair_evidence(
     symmetric chamfer distance (robust to the shift a missing part causes once the shape is
     scaled to its ink); the crop sides with the closer one, by how much relative to the two
     drawings' own difference. The :data:`PAIR_FONTS` fonts whose pair fits the crop best vote.
+    ``crop_far``: the crop's :func:`~iconfind.recognition.features.distance_to_ink`, when the
+    caller checks several pairs on one crop (computed here otherwise).
     """
     if not crop.any():
         return None
-    crop_far = distance_to_ink(crop)
+    if crop_far is None:
+        crop_far = distance_to_ink(crop)
     fonts = {r[0] for r in wanted} & {r[0] for r in other}
     found: list[tuple[float, float]] = []
     for font in sorted(fonts):

@@ -38,7 +38,6 @@ from iconfind.recognition.acceptance import (
 )
 from iconfind.recognition.features import (
     DEFAULT_METHOD,
-    FINE_THRESHOLD,
     Method,
     chamfer_similarity,
     crop_distance_map,
@@ -273,7 +272,7 @@ class IconRecognizer:
         """The pair check of every class of ``context`` that could be accepted against each
         concept it is known to be confused with (:func:`pair_evidence`)."""
         pairs: dict[tuple[str, str], float | None] = {}
-        mask: npt.NDArray[np.bool_] | None = None
+        crop: tuple[npt.NDArray[np.bool_], npt.NDArray[np.float32]] | None = None
         for name, _ in context:
             own, _lead = self.policy.standing(context, name)
             if own < self.policy.min_score:
@@ -281,10 +280,11 @@ class IconRecognizer:
             for other in self.policy.checked_against(context, name):
                 if other not in self._class_index:
                     continue
-                if mask is None:
-                    mask = shape > FINE_THRESHOLD
+                if crop is None:  # once per crop, not once per pair
+                    crop = crop_distance_map(shape)
+                mask, far = crop
                 pairs[(name, other)] = pair_evidence(
-                    mask, self._references_of(name), self._references_of(other)
+                    mask, self._references_of(name), self._references_of(other), crop_far=far
                 )
         return pairs
 
