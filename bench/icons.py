@@ -155,6 +155,7 @@ def evaluate(
     curated_index = [recognizer.classes.index(c) for c in sorted(curated)]
     hits: dict[str, list[bool]] = defaultdict(list)
     per_concept: dict[str, list[bool]] = defaultdict(list)
+    closed_per_class: dict[str, list[bool]] = defaultdict(list)
     timings: list[float] = []
     accepted_right = accepted_wrong = accepted_right_22 = 0
     lookalike_calls = lookalike_wrong = 0
@@ -169,6 +170,7 @@ def evaluate(
         if glyph.curated:
             closed = max(curated_index, key=lambda i: float(scores[i]))
             hits["22_closed"].append(recognizer.classes[closed] == glyph.icon_class)
+            closed_per_class[glyph.icon_class].append(hits["22_closed"][-1])
         best = ranking[0][0]
         hit = best == glyph.icon_class
         total += 1
@@ -208,12 +210,16 @@ def evaluate(
         "crops": total,
         "top1": {key: round(sum(v) / len(v), 4) for key, v in sorted(hits.items())},
         "top1_22_by_class": {c: v for c, v in concept_top1.items() if c in curated},
+        "top1_22_closed_by_class": {
+            c: round(sum(v) / len(v), 3) for c, v in sorted(closed_per_class.items())
+        },
         "per_concept": concept_top1,
         "ms_per_crop": round(statistics.mean(timings), 3),
         "ms_p95": round(sorted(timings)[int(0.95 * (len(timings) - 1))], 3),
         "accepted_correct": round(accepted_right / total, 4),
         "accepted_correct_22": round(accepted_right_22 / max(len(hits["22"]), 1), 4),
         "accepted_wrong": round(accepted_wrong / total, 4),
+        "accepted_wrong_crops": accepted_wrong,
         "absent_lookalike": {
             "calls": lookalike_calls,
             "accepted_wrong": lookalike_wrong,
@@ -330,17 +336,23 @@ def main(argv: Sequence[str] | None = None) -> int:
     for r in results:
         worst = ", ".join(f"{c['glyph']}->{c['as']} x{c['count']}" for c in r["confusions"][:8])
         print(f"{r['method']}: most frequent errors: {worst}")
-        weak = sorted(r["top1_22_by_class"].items(), key=lambda kv: kv[1])[:6]
+
+        def weakest(by_class: dict[str, float]) -> str:
+            return ", ".join(
+                f"{c} {v:.0%}" for c, v in sorted(by_class.items(), key=lambda kv: kv[1])[:4]
+            )
+
         print(
-            f"{r['method']}: 22 classes top-1 {r['top1'].get('22', 0):.1%} among all concepts, "
-            f"{r['top1'].get('22_closed', 0):.1%} among the 22 (weakest: "
-            + ", ".join(f"{c} {v:.0%}" for c, v in weak)
-            + f"); {r['concepts']} concepts, mean per-concept top-1 "
-            f"{statistics.mean(r['per_concept'].values()):.1%}"
+            f"{r['method']}: 22 classes top-1 {r['top1'].get('22_closed', 0):.1%} among the 22 "
+            f"(weakest: {weakest(r['top1_22_closed_by_class'])}), "
+            f"{r['top1'].get('22', 0):.1%} among all concepts (weakest: "
+            f"{weakest(r['top1_22_by_class'])}); {r['concepts']} concepts, mean per-concept "
+            f"top-1 {statistics.mean(r['per_concept'].values()):.1%}"
         )
         look = r["absent_lookalike"]
         print(
-            f"{r['method']}: absent look-alike: {look['calls']} asks, accepted & wrong "
+            f"{r['method']}: accepted & wrong {r['accepted_wrong_crops']} of {r['crops']} "
+            f"crops; absent look-alike: {look['calls']} asks, accepted & wrong "
             f"{look['accepted_wrong']} ({look['accepted_wrong_rate']:.1%})"
         )
     return 0

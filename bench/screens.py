@@ -18,7 +18,10 @@ Each screen gets queries (a phrase of one of the 22 original classes, no picker,
 * **absent look-alike**: the asked class is not on the screen, one of its look-alikes is: the
   family's icon of another concept that the recognizer itself scores highest for the asked class
   (chosen per family on its masks), plus the hand-known pairs sort/pause, upload/filter,
-  download/play, refresh/home, refresh/share, profile/pause (both ways). Any ``Found`` is wrong.
+  download/play, refresh/home, refresh/share, profile/pause (both ways). Any ``Found`` is wrong,
+  except on a *twin* (``twin``, counted apart): a concept an icon font draws with the very same
+  glyph as the asked one (``data/lookalikes.toml`` ``[twins]``: Font Awesome's ``fa-repeat`` is
+  its ``fa-rotate-right``; Material's refresh is the one-arrow circle Lucide calls rotate-cw).
 
 Prints a table per family and overall, then every wrong call; one JSON object with ``--json``.
 :func:`measure` is the entry point for other code (and the test)::
@@ -50,6 +53,7 @@ from bench.heldout import CURATED, draw_mask, families, glyph_images, render_cas
 from iconfind import Locator
 from iconfind.backends.replay import ReplayBackend
 from iconfind.models import Found
+from iconfind.recognition.acceptance import default_policy
 from iconfind.recognition.concepts import concepts_for_phrase
 from iconfind.strategies import default_chain
 
@@ -385,7 +389,8 @@ def queries(spec: ScreenSpec) -> list[Ask]:
 
 @dataclass
 class Call:
-    """One find and its verdict: ``right``, ``deferred`` or ``wrong``."""
+    """One find and its verdict: ``right``, ``deferred``, ``wrong`` or ``twin`` (module
+    docstring)."""
 
     family: str
     theme: str
@@ -441,7 +446,13 @@ def judge(spec: ScreenSpec, form: str, ask: Ask, result: Any) -> Call:
         and target_slot is not None
         and all(target_slot.contains(e.bounds.center.x, e.bounds.center.y) for e in result.elements)
     )
-    call.verdict = "right" if right else "wrong"
+    on_twin = (
+        ask.kind == "absent"
+        and target_slot is not None
+        and default_policy().same_drawing(ask.asked, ask.target)
+        and all(target_slot.contains(e.bounds.center.x, e.bounds.center.y) for e in result.elements)
+    )
+    call.verdict = "right" if right else "twin" if on_twin else "wrong"
     return call
 
 
@@ -466,6 +477,7 @@ class Tally:
     wrong: int = 0
     absent: int = 0
     absent_wrong: int = 0
+    absent_twin: int = 0
     screens: int = 0
     by_form: dict[str, list[int]] = field(default_factory=dict)
 
@@ -476,6 +488,7 @@ class Tally:
         else:
             self.absent += 1
             self.absent_wrong += call.verdict == "wrong"
+            self.absent_twin += call.verdict == "twin"
 
 
 def plan(
@@ -529,6 +542,7 @@ def _counts(calls: Iterable[Call]) -> dict[str, int]:
         "wrong": tally.wrong,
         "absent": tally.absent,
         "absent_wrong": tally.absent_wrong,
+        "absent_twin": tally.absent_twin,
     }
 
 
@@ -548,6 +562,7 @@ def summarize(calls: Sequence[Call], *, screens: int, seconds: float) -> dict[st
         "families": {name: block(group) for name, group in sorted(by_family.items())},
         "overall": block(calls),
         "wrong": [asdict(c) for c in calls if c.verdict == "wrong"],
+        "twin": [asdict(c) for c in calls if c.verdict == "twin"],
         "calls": [asdict(c) for c in calls],
         "screens": screens,
         "seconds": round(seconds, 1),
@@ -562,7 +577,7 @@ def format_table(report: dict[str, Any]) -> str:
     """The human-readable table of :func:`measure`'s report."""
     head = (
         f"{'family':<12} {'form':<10} {'present':>7} {'right':>8} {'deferred':>8} "
-        f"{'wrong':>6} {'absent':>6} {'abs. wrong':>10}"
+        f"{'wrong':>6} {'absent':>6} {'abs. wrong':>10} {'abs. twin':>9}"
     )
     lines = [head, "-" * len(head)]
     rows = [*report["families"].items(), ("ALL", report["overall"])]
@@ -572,14 +587,16 @@ def format_table(report: dict[str, Any]) -> str:
                 f"{name:<12} {form:<10} {counts['present']:>7} "
                 f"{_pct(counts['right'], counts['present']):>8} "
                 f"{_pct(counts['deferred'], counts['present']):>8} {counts['wrong']:>6} "
-                f"{counts['absent']:>6} {counts['absent_wrong']:>10}"
+                f"{counts['absent']:>6} {counts['absent_wrong']:>10} {counts['absent_twin']:>9}"
             )
     lines.append(
         f"\n{report['screens']} screens, {len(report['calls'])} calls, {report['seconds']} s"
     )
-    if report["wrong"]:
-        lines.append("\nwrong calls (family, theme, form, kind, query -> found; asked target):")
-        for c in report["wrong"]:
+    for verdict, title in (("wrong", "wrong calls"), ("twin", "calls found on a twin")):
+        if not report[verdict]:
+            continue
+        lines.append(f"\n{title} (family, theme, form, kind, query -> found; asked target):")
+        for c in report[verdict]:
             lines.append(
                 f"  {c['family']:<10} {c['theme']:<6} {c['form']:<10} {c['kind']:<7} "
                 f"{c['query']!r} -> {c['found']} (tier {c['tier']}; target {c['target']})"

@@ -104,6 +104,33 @@ def test_sample_never_resolves_a_wrong_icon(report: dict[str, Any]) -> None:
     assert report["wrong"] == []
 
 
+def test_an_absent_class_found_on_its_twin_is_counted_apart() -> None:
+    """Asked "refresh", absent; the screen shows rotate-right, which icon fonts draw with the
+    very glyph of refresh (a twin): the verdict is ``twin``, kept out of ``wrong`` and listed
+    on its own. Found on any other button it is ``wrong``."""
+    from types import SimpleNamespace
+
+    from iconfind.models import Element, Found
+
+    assert screens.default_policy().same_drawing("refresh", "rotate_right")
+    twin = screens.Slot("rotate_right", "rotate-cw", (900, 84, 1047, 231))
+    other = screens.Slot("home", "home", (0, 84, 147, 231))
+    spec = screens.ScreenSpec("lucide", "light", "k", "Trip", "", (twin, other))
+    ask = screens.Ask("absent", "refresh", "rotate_right")
+
+    def found_on(slot: screens.Slot) -> Any:
+        outcome = Found(elements=(Element(bounds=slot.bounds),), tier=4)
+        return SimpleNamespace(outcome=outcome, kind="found", tier=4, elements=outcome.elements)
+
+    assert screens.judge(spec, "tree", ask, found_on(twin)).verdict == "twin"
+    assert screens.judge(spec, "tree", ask, found_on(other)).verdict == "wrong"
+    calls = [screens.judge(spec, "tree", ask, found_on(s)) for s in (twin, other)]
+    report = screens.summarize(calls, screens=1, seconds=0.0)
+    assert report["overall"]["absent_twin"] == 1 and report["overall"]["absent_wrong"] == 1
+    assert [c["verdict"] for c in report["twin"]] == ["twin"]
+    assert "calls found on a twin" in screens.format_table(report)
+
+
 def test_found_bounds_are_the_asked_button(
     tmp_path: Path, sample_specs: list[screens.ScreenSpec]
 ) -> None:

@@ -347,14 +347,16 @@ CHOICES: dict[str, dict[str, list[str]]] = {
     # Sort is drawn three ways: bars of decreasing length, ▲▼ carets (Font Awesome), and ↑↓
     # arrows side by side (the column-sort toggle of Tabler's arrows-sort, Lucide's
     # arrow-up-down, Carbon's arrows-vertical; the fonts here name that drawing swap_vert /
-    # arrows-down-up).
+    # arrows-down-up). The ↑↓ pair is drawn level or staggered (Material's swap_vert, MDI's
+    # sort); the staggered one is the ⇄ of exchange / arrow-swap turned upright ("@90").
     "sort": {
         "material": ["sort", "swap_vert"],
         "mdi": ["mdi-sort", "mdi-sort-variant", "mdi-swap-vertical"],
         "mdi6": ["sort", "sort-variant", "swap-vertical"],
-        FA4: ["fa-sort", "fa-sort-amount-desc"],
+        FA4: ["fa-sort", "fa-sort-amount-desc", "fa-exchange@90"],
         "fa5-solid": ["sort", "sort-amount-down"],
         "glyphicons": ["sort=e150", "sort-by-attributes=e155"],
+        "codicon": ["arrow-swap@90"],
         "phosphor": ["sort-ascending", "sort-descending", "arrows-down-up"],
         "remix": ["sort-desc", "sort-asc", "arrow-up-down-line", "arrow-up-down-fill"],
     },
@@ -372,7 +374,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "remix": ["download-line", "download-2-line", "download-fill"],
     },
     # Upload: an arrow out of a tray, over a bar, or up to a bar (Material's publish, Eva's and
-    # Carbon's upload).
+    # Carbon's upload, Phosphor's arrow-line-up).
     "upload": {
         "material": ["file_upload", "upload", "publish"],
         "mdi": ["mdi-upload", "mdi-publish"],
@@ -383,7 +385,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "glyphicons": ["open=e167", "upload=e027"],
         "entypo": ["upload=1f4e4"],
         "codicon": ["cloud-upload"],
-        "phosphor": ["upload-simple", "upload"],
+        "phosphor": ["upload-simple", "upload", "arrow-line-up"],
         "remix": ["upload-line", "upload-2-line", "upload-fill"],
     },
     "profile": {
@@ -509,6 +511,7 @@ def main() -> None:
                     if "=" in glyph:
                         entries.append(glyph)
                         continue
+                    glyph, _, turn = glyph.partition("@")  # "name@90": drawn turned
                     variants = (
                         [glyph + w for w in PHOSPHOR_WEIGHTS] if font == "phosphor" else [glyph]
                     )
@@ -516,7 +519,8 @@ def main() -> None:
                         if variant not in names[font]:  # or drawn otherwise (CHECK_DRAWN)
                             print(f"missing: {font} {variant}", file=sys.stderr)
                             continue
-                        entries.append(f"{variant}={names[font][variant]:x}")
+                        turned = f"@{turn}" if turn else ""
+                        entries.append(f"{variant}={names[font][variant]:x}{turned}")
                 if entries:
                     out.append(
                         f"{json.dumps(font)} = [" + ", ".join(json.dumps(e) for e in entries) + "]"

@@ -28,6 +28,7 @@ import cv2
 import imagehash
 import numpy as np
 import numpy.typing as npt
+from attrs import frozen
 from PIL import Image
 
 Method = Literal["hog", "mask", "hog+mask", "phash", "hu"]
@@ -145,6 +146,61 @@ def similarities(references: FloatArray, vector: FloatArray, method: Method) -> 
 
 FINE_THRESHOLD = 0.5
 """Ink level above which a pixel of the normalised shape counts for the fine check."""
+
+
+@frozen
+class Drawing:
+    """What a heavier stroke can destroy in a glyph's plain render (:func:`drawing_of`)."""
+
+    parts: int
+    """Separate pieces of ink."""
+    holes: int
+    """Enclosed background regions."""
+    solidity: float
+    """Share of the ink's bounding box the ink fills."""
+    smallest_part: float
+    """The smallest piece's share of the ink (0 when there is no ink)."""
+
+
+def drawing_of(shape: FloatArray) -> Drawing:
+    """The pieces, holes and solidity of a normalised shape's drawing."""
+    mask = (shape > FINE_THRESHOLD).astype(np.uint8)
+    if not mask.any():
+        return Drawing(0, 0, 0.0, 0.0)
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mask, connectivity=8)
+    areas = stats[1:count, cv2.CC_STAT_AREA]
+    ground = np.pad(1 - mask, 1, constant_values=1)
+    holes = cv2.connectedComponents(ground, connectivity=4)[0] - 2  # minus label 0, outside
+    rows, cols = np.nonzero(mask)
+    box = (int(rows.max() - rows.min()) + 1) * (int(cols.max() - cols.min()) + 1)
+    ink = float(mask.sum())
+    return Drawing(count - 1, max(holes, 0), ink / box, float(areas.min()) / ink)
+
+
+def merged_parts(shape: FloatArray, plain: Drawing) -> bool:
+    """Whether ``shape`` (a render with a heavier stroke) grew the pieces of ``plain`` (the
+    glyph's plain render) into each other, so that it shows another drawing:
+
+    * into a near-solid block (:data:`BLOCK_SOLIDITY`): three bars become a rectangle, ⋮ a bar,
+      a trash can with slots a box; as a reference it would make any blurred block that concept;
+    * or joining pieces that each carry :data:`MAIN_PART` of the ink or more: the bar of an
+      "arrow up to a bar" merged into the arrowhead is a plain thick arrow.
+
+    A bell whose small clapper touches its bolder body lost a piece too, but is still a bell."""
+    bold = drawing_of(shape)
+    if bold.parts + bold.holes >= plain.parts + plain.holes:
+        return False
+    if bold.solidity >= BLOCK_SOLIDITY > plain.solidity:
+        return True
+    return bold.parts < plain.parts and plain.smallest_part >= MAIN_PART
+
+
+BLOCK_SOLIDITY = 0.9
+"""Solidity from which a shape is a block (a filled rectangle fills all of its box; three bars
+with gaps about 0.6)."""
+MAIN_PART = 0.15
+"""Share of a drawing's ink from which a piece is one of its main parts, not a detail (a bell's
+clapper is about 5-8 %; each bar of ☰ a third)."""
 
 
 def fine_mask(shape: FloatArray) -> npt.NDArray[np.uint8]:

@@ -49,7 +49,7 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - exercised on 3.10 only
     import tomli as tomllib
 
-FORMAT_VERSION = 5
+FORMAT_VERSION = 8
 """Bump when rendering or normalisation changes, so stale caches are not loaded."""
 
 FONT_ROOT_ENV = "ICONFIND_FONT_ROOT"
@@ -106,10 +106,15 @@ class Glyph:
     curated: bool = True
     """One of the 22 hand-picked classes of ``glyphs.toml`` (rendered at more sizes) rather
     than a concept of ``concept_glyphs.toml``."""
+    turn: int = 0
+    """Degrees counter-clockwise the glyph is drawn turned (``"name=hexcodepoint@90"``): one
+    font's drawing turned upright is another concept's (Font Awesome's ⇄ ``exchange`` turned 90°
+    is the ⇅ that Material calls ``swap_vert`` and MDI calls ``sort``)."""
 
     @property
     def label(self) -> str:
-        return f"{self.font.id}:{self.name}"
+        turned = f"@{self.turn}" if self.turn else ""
+        return f"{self.font.id}:{self.name}{turned}"
 
 
 @frozen
@@ -136,22 +141,21 @@ class GlyphTable:
             )
             for font_id, spec in raw["fonts"].items()
         }
-        glyphs = []
-        for icon_class, per_font in raw["glyphs"].items():
-            for font_id, entries in per_font.items():
-                for entry in entries:
-                    name, _, code = str(entry).rpartition("=")
-                    glyphs.append(Glyph(icon_class, fonts[font_id], name, int(code, 16)))
+        glyphs = [
+            _parse_glyph(str(entry), icon_class, fonts[font_id], curated=True)
+            for icon_class, per_font in raw["glyphs"].items()
+            for font_id, entries in per_font.items()
+            for entry in entries
+        ]
         curated = {g.icon_class for g in glyphs}
         for concept, per_font in (concepts or {}).get("glyphs", {}).items():
             if concept in curated:
                 continue  # the curated glyphs of a class win
             for font_id, entries in per_font.items():
-                for entry in entries:
-                    name, _, code = str(entry).rpartition("=")
-                    glyphs.append(
-                        Glyph(concept, fonts[font_id], name, int(code, 16), curated=False)
-                    )
+                glyphs.extend(
+                    _parse_glyph(str(entry), concept, fonts[font_id], curated=False)
+                    for entry in entries
+                )
         return cls(fonts=fonts, glyphs=tuple(glyphs))
 
     @property
@@ -183,6 +187,13 @@ class GlyphTable:
         )
 
 
+def _parse_glyph(entry: str, icon_class: str, font: IconFont, *, curated: bool) -> Glyph:
+    """One ``"name=hexcodepoint"`` (or ``"name=hexcodepoint@turn"``) entry of a glyph table."""
+    name, _, code = entry.rpartition("=")
+    code, _, turn = code.partition("@")
+    return Glyph(icon_class, font, name, int(code, 16), curated=curated, turn=int(turn or 0))
+
+
 @lru_cache(maxsize=1)
 def _curated_table() -> GlyphTable:
     data = resources.files("iconfind.recognition").joinpath("data")
@@ -206,7 +217,8 @@ def render_glyph(
     ink: tuple[int, int, int] = (0, 0, 0),
     background: tuple[int, int, int] = (255, 255, 255),
 ) -> Image.Image:
-    """The glyph drawn ``size`` px tall, centred, with ``pad`` x size of margin on each side."""
+    """The glyph drawn ``size`` px tall, centred, with ``pad`` x size of margin on each side
+    (turned by :attr:`Glyph.turn`)."""
     path = glyph.font.path
     if path is None:
         raise RecognizerUnavailableError(
@@ -224,7 +236,7 @@ def render_glyph(
         stroke_width=round(stroke * size),
         stroke_fill=ink,
     )
-    return image
+    return _turned(image, (glyph.turn,))[0] if glyph.turn else image
 
 
 def _turned(image: Image.Image, turns: Iterable[int]) -> list[Image.Image]:
@@ -284,13 +296,20 @@ class ReferenceSet:
         vectors, labels, sources, masks = [], [], [], []
         for glyph in glyphs:
             seen: list[FloatArray] = []
-            for size in sizes if glyph.curated else CONCEPT_RENDER_SIZES:
+            glyph_sizes = sizes if glyph.curated else CONCEPT_RENDER_SIZES
+            drawing: features.Drawing | None = None  # the plain render's pieces
+            for size in glyph_sizes:
                 for stroke in strokes if glyph.curated else CONCEPT_STROKES:
+                    if stroke and drawing is None:
+                        plain = shape_of(render_glyph(glyph, max(glyph_sizes)))
+                        drawing = features.drawing_of(plain)
                     drawn = render_glyph(glyph, size, stroke=stroke)
                     for image in (drawn, *_turned(drawn, TURNS.get(glyph.icon_class, ()))):
                         shape = shape_of(image)
                         if not shape.any() or any(np.abs(shape - s).mean() < 0.01 for s in seen):
                             continue  # blank (glyph missing) or the same as a render we kept
+                        if stroke and drawing is not None and features.merged_parts(shape, drawing):
+                            continue  # the bold stroke merged its parts: another drawing
                         seen.append(shape)
                         vectors.append(describe(shape, method))
                         masks.append(features.fine_mask(shape))
@@ -469,7 +488,7 @@ def cache_key(
     params = (
         f"v{FORMAT_VERSION}|{method}|{RENDER_SIZES}|{CONCEPT_RENDER_SIZES}|{CONCEPT_STROKES}|{STROKES}|{SIZE}"
         f"|{features.HOG_WEIGHT}|{learn_projection}|{projection_module.DIMS}|{sorted(TURNS.items())}"
-        f"|{projection_module.SHRINKAGE}"
+        f"|{projection_module.SHRINKAGE}|{features.BLOCK_SOLIDITY}|{features.MAIN_PART}"
     )
     digest = hashlib.sha256(params.encode())
     for font_path in sorted({str(g.font.path) for g in glyphs}):

@@ -7,8 +7,14 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from iconfind.recognition.features import shape_of
-from iconfind.recognition.references import Glyph, GlyphTable, render_glyph
+from iconfind.recognition import features
+from iconfind.recognition.features import drawing_of, merged_parts, shape_of
+from iconfind.recognition.references import (
+    Glyph,
+    GlyphTable,
+    ReferenceSet,
+    render_glyph,
+)
 
 
 def _dots(table: GlyphTable, name: str) -> Glyph:
@@ -84,3 +90,60 @@ def test_a_glyph_in_its_touch_target_has_the_shape_of_the_glyph_cut_tight(
         tight = render_glyph(glyph, 63, pad=0.1)
         assert button.size == (147, 147)
         assert np.abs(shape_of(button) - shape_of(tight)).mean() < 0.005, glyph.name
+
+
+def _bars(thickness: int) -> np.ndarray:
+    """Three bars 14 px apart (top to top), ``thickness`` px thick, as a normalised shape."""
+    image = Image.new("L", (64, 64), 255)
+    draw = ImageDraw.Draw(image)
+    for top in (12, 26, 40):
+        draw.rectangle((8, top, 56, top + thickness - 1), fill=0)
+    return shape_of(image.convert("RGB"))
+
+
+def test_a_drawing_counts_its_pieces_holes_and_solidity() -> None:
+    ring = Image.new("L", (64, 64), 255)
+    ImageDraw.Draw(ring).ellipse((8, 8, 56, 56), outline=0, width=6)
+    circle = drawing_of(shape_of(ring.convert("RGB")))
+    assert (circle.parts, circle.holes, circle.smallest_part) == (1, 1, 1.0)
+    bars = drawing_of(_bars(6))
+    assert (bars.parts, bars.holes) == (3, 0) and 0.4 < bars.solidity < 0.7
+    assert 0.25 < bars.smallest_part <= 1 / 3
+    block = drawing_of(_bars(14))
+    assert (block.parts, block.solidity) == (1, 1.0)
+
+
+def test_a_heavier_stroke_that_merges_the_bars_is_another_drawing(
+    table: GlyphTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Three bars grown into one block are not a hamburger: such a bold render is not kept as a
+    reference (a blurred grid of blocks used to be accepted as ☰ because of one)."""
+    plain = drawing_of(_bars(6))
+    assert merged_parts(_bars(14), plain)  # one block
+    assert not merged_parts(_bars(10), plain)  # bolder, gaps still open
+    (justify,) = [g for g in table.glyphs if g.label == "elusive:el-align-justify"]
+    plain = drawing_of(shape_of(render_glyph(justify, 96)))
+    assert merged_parts(shape_of(render_glyph(justify, 24, stroke=0.05)), plain)
+    kept = len(ReferenceSet.build([justify], learn_projection=False))
+    monkeypatch.setattr(features, "merged_parts", lambda *_: False)
+    assert kept < len(ReferenceSet.build([justify], learn_projection=False))  # bold ones left out
+
+
+def test_an_arrow_whose_bar_merged_into_its_head_is_another_drawing(table: GlyphTable) -> None:
+    """Phosphor's "arrow up to a bar", bolder, joins bar and arrowhead: a plain thick arrow
+    (Font Awesome's ``arrow-up`` was read as upload because of it). Both pieces are main
+    parts of the drawing, so the render is left out."""
+    (arrow,) = [g for g in table.glyphs if g.label == "phosphor:arrow-line-up-bold"]
+    plain = drawing_of(shape_of(render_glyph(arrow, 96)))
+    assert plain.parts == 2 and plain.smallest_part >= features.MAIN_PART
+    assert merged_parts(shape_of(render_glyph(arrow, 96, stroke=0.05)), plain)
+
+
+def test_a_bell_whose_clapper_touches_is_still_a_bell(table: GlyphTable) -> None:
+    """A bolder outline bell loses a piece (the clapper touches the body), but the clapper is
+    a detail, and the bell is no block: the render stays a reference."""
+    (bell,) = [g for g in table.glyphs if g.label == "material:notifications_none"]
+    plain = drawing_of(shape_of(render_glyph(bell, 96)))
+    bold = shape_of(render_glyph(bell, 96, stroke=0.05))
+    assert drawing_of(bold).parts < plain.parts and plain.smallest_part < features.MAIN_PART
+    assert not merged_parts(bold, plain)

@@ -148,6 +148,27 @@ def test_refresh_is_recognised_whatever_its_arrows_placement(
         assert closed_top(held_out, crop, material) == "refresh"  # among the 22 classes
 
 
+@pytest.mark.parametrize("theme", [LIGHT, DARK], ids=["light", "dark"])
+@pytest.mark.parametrize(("name", "icon_class"), [("swap_vert", "sort"), ("publish", "upload")])
+def test_second_drawings_of_sort_and_upload(
+    held_out: IconRecognizer,
+    table: GlyphTable,
+    material: dict[str, Glyph],
+    theme: tuple[tuple[int, int, int], ...],
+    name: str,
+    icon_class: str,
+) -> None:
+    """Material draws sort as staggered ↑↓ arrows (``swap_vert``, MDI's ``sort``) and upload as
+    an arrow up to a bar (``publish``, as Carbon and Eva do). With Material held out, the
+    references that teach these drawings come from other fonts (Font Awesome's and Codicons' ⇄
+    turned upright, Phosphor's ``arrow-line-up``)."""
+    (glyph,) = [g for g in table.glyphs if g.font.id == "material" and g.name == name]
+    assert glyph.icon_class == icon_class
+    for size in (24, 48, 96):
+        crop = screen_icon(glyph, size=size, theme=theme)
+        assert closed_top(held_out, crop, material) == icon_class  # among the 22 classes
+
+
 def test_only_orientation_free_concepts_turn(table: GlyphTable) -> None:
     """A turned back arrow is a forward arrow and a turned play triangle is "download": only
     concepts that mean the same at any turn are rendered turned."""

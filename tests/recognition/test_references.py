@@ -6,6 +6,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from attrs import evolve
 
 from iconfind import IconPatterns
 from iconfind.errors import RecognizerUnavailableError
@@ -102,3 +103,28 @@ def test_installed_fonts_extend_the_shipped_set(
     glyphicons = sum(1 for g in table.select() if g.font.id == "glyphicons")
     assert len(extended) > len(shipped) and glyphicons > 0
     assert "glyphicons" in extended.fonts
+
+
+def test_a_glyph_entry_may_be_drawn_turned(table: GlyphTable) -> None:
+    """``"name=hexcodepoint@90"``: the font's glyph turned 90° counter-clockwise, a drawing of
+    its own (⇄ upright is ⇅), not a twin of the unturned glyph."""
+    (turned,) = [g for g in table.glyphs if g.label == "fontawesome:fa-exchange@90"]
+    assert (turned.icon_class, turned.turn, turned.codepoint) == ("sort", 90, 0xF0EC)
+    raw = {
+        "fonts": {
+            "fontawesome": {
+                "family": "fontawesome",
+                "package": turned.font.package,
+                "paths": list(turned.font.paths),
+            }
+        },
+        "glyphs": {"sort": {"fontawesome": ["fa-exchange=f0ec@90"]}},
+    }
+    (parsed,) = GlyphTable.parse(raw).glyphs
+    assert parsed == turned
+    upright = evolve(turned, turn=0)
+    assert upright.label == "fontawesome:fa-exchange"
+    drawn = np.asarray(render_glyph(turned, 48).convert("L"))
+    expected = np.rot90(np.asarray(render_glyph(upright, 48).convert("L")))  # counter-clockwise
+    assert drawn.shape == expected.shape
+    assert np.abs(drawn.astype(int) - expected).mean() < 2
