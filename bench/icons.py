@@ -293,6 +293,11 @@ def _table(results: Sequence[dict[str, Any]]) -> str:
     )
 
 
+def _weakest(by_class: dict[str, float]) -> str:
+    """The four weakest classes of a per-class accuracy table, as text."""
+    return ", ".join(f"{c} {v:.0%}" for c, v in sorted(by_class.items(), key=lambda kv: kv[1])[:4])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="48 px, light/dark, two variants")
@@ -337,16 +342,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         worst = ", ".join(f"{c['glyph']}->{c['as']} x{c['count']}" for c in r["confusions"][:8])
         print(f"{r['method']}: most frequent errors: {worst}")
 
-        def weakest(by_class: dict[str, float]) -> str:
-            return ", ".join(
-                f"{c} {v:.0%}" for c, v in sorted(by_class.items(), key=lambda kv: kv[1])[:4]
-            )
-
         print(
             f"{r['method']}: 22 classes top-1 {r['top1'].get('22_closed', 0):.1%} among the 22 "
-            f"(weakest: {weakest(r['top1_22_closed_by_class'])}), "
+            f"(weakest: {_weakest(r['top1_22_closed_by_class'])}), "
             f"{r['top1'].get('22', 0):.1%} among all concepts (weakest: "
-            f"{weakest(r['top1_22_by_class'])}); {r['concepts']} concepts, mean per-concept "
+            f"{_weakest(r['top1_22_by_class'])}); {r['concepts']} concepts, mean per-concept "
             f"top-1 {statistics.mean(r['per_concept'].values()):.1%}"
         )
         look = r["absent_lookalike"]

@@ -441,18 +441,15 @@ def judge(spec: ScreenSpec, form: str, ask: Ask, result: Any) -> Call:
         places.append(_where(spec, centre.x, centre.y))
     call.found = ", ".join(places)
     target_slot = next((s for s in spec.slots if s.concept == ask.target), None)
-    right = (
-        ask.kind == "present"
-        and target_slot is not None
-        and all(target_slot.contains(e.bounds.center.x, e.bounds.center.y) for e in result.elements)
+    on_target = target_slot is not None and all(
+        target_slot.contains(e.bounds.center.x, e.bounds.center.y) for e in result.elements
     )
-    on_twin = (
-        ask.kind == "absent"
-        and target_slot is not None
-        and default_policy().same_drawing(ask.asked, ask.target)
-        and all(target_slot.contains(e.bounds.center.x, e.bounds.center.y) for e in result.elements)
-    )
-    call.verdict = "right" if right else "twin" if on_twin else "wrong"
+    if on_target and ask.kind == "present":
+        call.verdict = "right"
+    elif on_target and default_policy().same_drawing(ask.asked, ask.target):
+        call.verdict = "twin"  # absent, found on the same drawing under another name
+    else:
+        call.verdict = "wrong"
     return call
 
 

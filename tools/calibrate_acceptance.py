@@ -694,7 +694,8 @@ def write(
         "",
         "# class_bins: per asked concept, [lowest score, lead needed] above every known confusion",
         "# (a concept read as it in 2+ calibration families); the larger of this and score_bins",
-        "# wins. Attractors (crops of other concepts fall on them in every calibration family),",
+        "# wins. Attractors (crops of other concepts fall on them in all calibration families but",
+        "# one),",
         f"# with bands above the {STRICT_QUANTILE} quantile of novel confusions: "
         f"{', '.join(sorted(strict)) or '-'}.",
         "[class_bins]",
