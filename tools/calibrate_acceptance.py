@@ -2,8 +2,8 @@
 
 **Rows.** For each calibration family F (a design lineage of the installed icon fonts), the
 reference set is built *without* F, and F's glyphs of every everyday concept the references know
-are rendered as screens show them (24/48/96 px, light and dark, tight / padded / ripple / plate:
-``bench/icons.py``). Each crop gives a row: its true concept, the top :data:`CONTEXT` concepts
+are rendered as screens show them (24/48/96 px, light, dark and colour, tight / padded / ripple /
+plate: every theme ``bench/icons.py`` renders, so that it measures no theme the bands never saw). Each crop gives a row: its true concept, the top :data:`CONTEXT` concepts
 with scores, and its 32x32 shape mask (for the pair check). Extra *test* families (real
 thin-stroke icon sets rendered to PNG, ``bench/heldout.py``) are scored against the full shipped
 references. Rows are cached under ``/tmp/iconfind-calibration/``, keyed by a hash of the
@@ -84,7 +84,7 @@ from iconfind.recognition.references import (  # noqa: E402
 
 FAMILIES = ("material", "fontawesome", "phosphor", "remix")
 SIZES = (24, 48, 96)
-THEMES = ("light", "dark")
+THEMES = ("light", "dark", "colour")
 VARIANTS = ("tight", "padded", "ripple", "plate")
 CACHE = Path("/tmp") / "iconfind-calibration"
 DATA = ROOT / "iconfind" / "recognition" / "data"

@@ -117,6 +117,10 @@ PHOSPHOR_WEIGHTS = ("", "-bold", "-thin", "-fill")
 
 # class -> font -> glyph names. Fonts without a name table (glyphicons, entypo) give
 # "name=codepoint" directly (Bootstrap 3's glyphicon names; Entypo's Unicode names).
+# A Remix drawing is listed in its line and its fill weight (a filled gear is how Material and
+# most apps draw settings), except where Remix's "-fill" is another figure: the line drawing
+# knocked out of a disc (refresh-fill, restart-fill, bell-fill) or a solid triangle for a
+# chevron (arrow-left-s-fill).
 CHOICES: dict[str, dict[str, list[str]]] = {
     "overflow": {
         "material": ["more_vert", "more_horiz"],
@@ -167,7 +171,14 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["house=2302"],
         "codicon": ["home"],
         "phosphor": ["house", "house-simple"],
-        "remix": ["home-line", "home-fill", "home-4-line", "home-5-line"],
+        "remix": [
+            "home-line",
+            "home-fill",
+            "home-4-line",
+            "home-4-fill",
+            "home-5-line",
+            "home-5-fill",
+        ],
     },
     "search": {
         "material": ["search"],
@@ -180,7 +191,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["search=1f50d"],
         "codicon": ["search"],
         "phosphor": ["magnifying-glass"],
-        "remix": ["search-line", "search-2-line", "search-fill"],
+        "remix": ["search-line", "search-fill", "search-2-line", "search-2-fill"],
     },
     "settings": {
         "material": ["settings"],
@@ -194,7 +205,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "codicon": ["settings-gear", "gear"],
         "phosphor": ["gear", "gear-six"],
         # settings-line / settings-fill are drawn as a hexagon nut with a hole, not a gear
-        "remix": ["settings-3-line", "settings-5-line"],
+        "remix": ["settings-3-line", "settings-3-fill", "settings-5-line", "settings-5-fill"],
     },
     "share": {
         "material": ["share", "ios_share"],
@@ -208,7 +219,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["share=e73c", "export=e715"],
         "phosphor": ["share-network", "share", "export"],
         # share-box-line is drawn as an arrow leaving a box: open_in_new (concept_table.py)
-        "remix": ["share-line", "share-fill", "share-forward-line"],
+        "remix": ["share-line", "share-fill", "share-forward-line", "share-forward-fill"],
     },
     "edit": {
         "material": ["edit", "mode_edit_outline"],
@@ -222,7 +233,14 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["pencil=270e"],
         "codicon": ["edit"],
         "phosphor": ["pencil", "pencil-simple", "pencil-simple-line"],
-        "remix": ["pencil-line", "pencil-fill", "edit-line", "edit-2-line", "edit-fill"],
+        "remix": [
+            "pencil-line",
+            "pencil-fill",
+            "edit-line",
+            "edit-fill",
+            "edit-2-line",
+            "edit-2-fill",
+        ],
     },
     "delete": {
         "material": ["delete", "delete_outline"],
@@ -236,7 +254,14 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["trash=e729"],
         "codicon": ["trash"],
         "phosphor": ["trash", "trash-simple"],
-        "remix": ["delete-bin-line", "delete-bin-fill", "delete-bin-6-line", "delete-bin-7-line"],
+        "remix": [
+            "delete-bin-line",
+            "delete-bin-fill",
+            "delete-bin-6-line",
+            "delete-bin-6-fill",
+            "delete-bin-7-line",
+            "delete-bin-7-fill",
+        ],
     },
     "add": {
         "material": ["add"],
@@ -262,7 +287,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["play=25b6"],
         "codicon": ["play"],
         "phosphor": ["play"],
-        "remix": ["play-fill", "play-line", "play-mini-fill"],
+        "remix": ["play-fill", "play-line", "play-mini-fill", "play-mini-line"],
     },
     "pause": {
         "material": ["pause"],
@@ -275,7 +300,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["pause=2389"],
         "codicon": ["debug-pause"],
         "phosphor": ["pause"],
-        "remix": ["pause-fill", "pause-line", "pause-mini-fill"],
+        "remix": ["pause-fill", "pause-line", "pause-mini-fill", "pause-mini-line"],
     },
     "refresh": {
         "material": ["refresh", "autorenew", "sync"],
@@ -302,7 +327,14 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["heart=2665", "heart-empty=2661", "star=2605", "star-empty=2606"],
         "codicon": ["heart", "heart-filled", "star-full", "star-empty"],
         "phosphor": ["heart", "heart-straight", "star"],
-        "remix": ["heart-line", "heart-fill", "heart-3-line", "star-line", "star-fill"],
+        "remix": [
+            "heart-line",
+            "heart-fill",
+            "heart-3-line",
+            "heart-3-fill",
+            "star-line",
+            "star-fill",
+        ],
     },
     "bookmark": {
         "material": ["bookmark", "bookmark_border"],
@@ -316,7 +348,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["bookmark=1f516"],
         "codicon": ["bookmark"],
         "phosphor": ["bookmark-simple", "bookmark"],
-        "remix": ["bookmark-line", "bookmark-fill", "bookmark-3-line"],
+        "remix": ["bookmark-line", "bookmark-fill", "bookmark-3-line", "bookmark-3-fill"],
     },
     "notification": {
         "material": ["notifications", "notifications_none"],
@@ -330,7 +362,13 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["bell=1f514"],
         "codicon": ["bell"],
         "phosphor": ["bell", "bell-simple"],
-        "remix": ["notification-line", "notification-fill", "notification-3-line", "bell-line"],
+        "remix": [
+            "notification-line",
+            "notification-fill",
+            "notification-3-line",
+            "notification-3-fill",
+            "bell-line",
+        ],
     },
     "filter": {
         "material": ["filter_alt", "filter_list"],
@@ -342,7 +380,14 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "glyphicons": ["filter=e138"],
         "codicon": ["filter", "filter-filled"],
         "phosphor": ["funnel", "funnel-simple"],
-        "remix": ["filter-line", "filter-fill", "filter-3-line", "filter-2-line"],
+        "remix": [
+            "filter-line",
+            "filter-fill",
+            "filter-3-line",
+            "filter-3-fill",
+            "filter-2-line",
+            "filter-2-fill",
+        ],
     },
     # Sort is drawn three ways: bars of decreasing length, ▲▼ carets (Font Awesome), and ↑↓
     # arrows side by side (the column-sort toggle of Tabler's arrows-sort, Lucide's
@@ -371,7 +416,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["download=1f4e5"],
         "codicon": ["desktop-download", "cloud-download"],
         "phosphor": ["download-simple", "download"],
-        "remix": ["download-line", "download-2-line", "download-fill"],
+        "remix": ["download-line", "download-fill", "download-2-line", "download-2-fill"],
     },
     # Upload: an arrow out of a tray, over a bar, or up to a bar (Material's publish, Eva's and
     # Carbon's upload, Phosphor's arrow-line-up).
@@ -386,7 +431,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
         "entypo": ["upload=1f4e4"],
         "codicon": ["cloud-upload"],
         "phosphor": ["upload-simple", "upload", "arrow-line-up"],
-        "remix": ["upload-line", "upload-2-line", "upload-fill"],
+        "remix": ["upload-line", "upload-fill", "upload-2-line", "upload-2-fill"],
     },
     "profile": {
         "material": ["person", "account_circle", "person_outline"],
@@ -404,6 +449,7 @@ CHOICES: dict[str, dict[str, list[str]]] = {
             "user-line",
             "user-fill",
             "user-3-line",
+            "user-3-fill",
             "account-circle-line",
             "account-circle-fill",
         ],

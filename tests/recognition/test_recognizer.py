@@ -169,6 +169,19 @@ def test_second_drawings_of_sort_and_upload(
         assert closed_top(held_out, crop, material) == icon_class  # among the 22 classes
 
 
+@pytest.mark.parametrize("theme", [LIGHT, DARK], ids=["light", "dark"])
+def test_a_filled_gear_is_settings_among_all_concepts(
+    held_out: IconRecognizer, material: dict[str, Glyph], theme: tuple[tuple[int, int, int], ...]
+) -> None:
+    """Material's gear is a filled disc with broad teeth and a hole. With Material held out,
+    the only filled drawings near it were Phosphor's six-petal ``flower-fill`` and thinner-toothed
+    gears, so among all 791 concepts "flower" ranked first. Remix draws its gears filled too
+    (``settings-3-fill``, ``settings-5-fill``): listed, the gear ranks settings first."""
+    for size in (24, 48, 96):
+        crop = screen_icon(material["settings"], size=size, theme=theme)
+        assert held_out.rank(crop, top=1)[0][0] == "settings"
+
+
 def test_only_orientation_free_concepts_turn(table: GlyphTable) -> None:
     """A turned back arrow is a forward arrow and a turned play triangle is "download": only
     concepts that mean the same at any turn are rendered turned."""
