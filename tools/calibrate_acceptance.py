@@ -2,9 +2,10 @@
 
 **Rows.** For each calibration family F (a design lineage of the installed icon fonts), the
 reference set is built *without* F, and F's glyphs of every everyday concept the references know
-are rendered as screens show them (24/48/96 px, light, dark and colour, tight / padded / ripple /
-plate: every theme ``bench/icons.py`` renders, so that it measures no theme the bands never saw). Each crop gives a row: its true concept, the top :data:`CONTEXT` concepts
-with scores, and its 32x32 shape mask (for the pair check). Extra *test* families (real
+are rendered as screens show them: the sizes, themes and variants of ``bench/icons.py`` (24/48/96
+px; light, dark and colour; tight / padded / ripple / plate), so that the bench measures no
+render the bands never saw. Each crop gives a row: its true concept, the top :data:`CONTEXT`
+concepts with scores, and its 32x32 shape mask (for the pair check). Extra *test* families (real
 thin-stroke icon sets rendered to PNG, ``bench/heldout.py``) are scored against the full shipped
 references. Rows are cached under ``/tmp/iconfind-calibration/``, keyed by a hash of the
 references, the scoring code and the renders, so a rerun after a rule change takes seconds and a
@@ -83,9 +84,10 @@ from iconfind.recognition.references import (  # noqa: E402
 )
 
 FAMILIES = ("material", "fontawesome", "phosphor", "remix")
-SIZES = (24, 48, 96)
-THEMES = ("light", "dark", "colour")
-VARIANTS = ("tight", "padded", "ripple", "plate")
+# the renders bench/icons.py measures (a theme the bands never saw let wrong crops through)
+SIZES = icons.SIZES
+THEMES = tuple(icons.THEMES)
+VARIANTS = icons.VARIANTS
 CACHE = Path("/tmp") / "iconfind-calibration"
 DATA = ROOT / "iconfind" / "recognition" / "data"
 
