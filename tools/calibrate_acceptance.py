@@ -150,6 +150,8 @@ def _scoring_fingerprint() -> str:
         inspect.getsource(IconRecognizer.score_array),
         inspect.getsource(IconRecognizer.score_shape),
         inspect.getsource(IconRecognizer._refined),
+        inspect.getsource(IconRecognizer._structured),
+        (Path(features.__file__).parent / "structure.py").read_text("utf-8"),
         inspect.getsource(IconRecognizer.with_defaults),
         inspect.getsource(icons.render_case),
         inspect.getsource(icons.frame_case),

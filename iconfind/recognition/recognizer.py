@@ -38,6 +38,7 @@ from iconfind.recognition.acceptance import (
 )
 from iconfind.recognition.features import (
     DEFAULT_METHOD,
+    FINE_THRESHOLD,
     Method,
     chamfer_similarity,
     crop_distance_map,
@@ -45,6 +46,7 @@ from iconfind.recognition.features import (
     similarities,
 )
 from iconfind.recognition.references import ReferenceSet, load_or_build
+from iconfind.recognition.structure import STRUCTURE_SCORE, structural_concepts
 
 MIN_SCORE = 0.6
 """Lowest top score the clear-winner rule accepts."""
@@ -204,8 +206,20 @@ class IconRecognizer:
         best[self._segment_class] = np.maximum.reduceat(sims, self._starts)
         best -= self._penalty
         if self._masks is None or not (shape > 0.5).any():
-            return np.clip(best, 0.0, 1.0)
-        return self._refined(best, sims, shape)
+            return self._structured(np.clip(best, 0.0, 1.0).astype(np.float32), shape)
+        return self._structured(self._refined(best, sims, shape), shape)
+
+    def _structured(
+        self, scores: npt.NDArray[np.float32], shape: npt.NDArray[np.float32]
+    ) -> npt.NDArray[np.float32]:
+        """Concepts whose parts the shape shows (:mod:`~iconfind.recognition.structure`: an
+        arrow beside graded bars is a sort icon in any layout) score at least
+        :data:`~iconfind.recognition.structure.STRUCTURE_SCORE`."""
+        for concept in structural_concepts(shape > FINE_THRESHOLD):
+            index = self._class_index.get(concept)
+            if index is not None:
+                scores[index] = max(float(scores[index]), STRUCTURE_SCORE)
+        return scores
 
     def _refined(
         self,

@@ -1,0 +1,154 @@
+"""Icons recognised by their parts (iconfind/recognition/structure.py): a sort icon is an arrow
+beside graded bars in whatever layout a family draws it; nothing else is."""
+
+from __future__ import annotations
+
+import sys
+from itertools import product
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from iconfind.recognition.features import FINE_THRESHOLD, shape_of, unpack_masks
+from iconfind.recognition.recognizer import IconRecognizer
+from iconfind.recognition.structure import (
+    STRUCTURE_SCORE,
+    arrow_beside_bars,
+    structural_concepts,
+)
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from bench.heldout import families, glyph_images, render_case  # noqa: E402
+
+
+def canvas() -> np.ndarray:
+    return np.zeros((32, 32), np.uint8)
+
+
+def arrow(mask: np.ndarray, x: int, up: bool) -> None:
+    """A vertical arrow, shaft at column ``x``, head at the top (``up``) or the bottom."""
+    top, bottom = 3, 28
+    cv2.line(mask, (x, top), (x, bottom), 1, 2)
+    tip, back = (top, top + 6) if up else (bottom, bottom - 6)
+    cv2.line(mask, (x, tip), (x - 5, back), 1, 2)
+    cv2.line(mask, (x, tip), (x + 5, back), 1, 2)
+
+
+def bars(mask: np.ndarray, lengths: list[int], x: int, *, align_right: bool = False) -> None:
+    """Horizontal bars stacked from the top, left edges at ``x`` (or right edges)."""
+    for k, length in enumerate(lengths):
+        y = 5 + 8 * k
+        x1, x2 = (x - length, x) if align_right else (x, x + length)
+        cv2.rectangle(mask, (x1, y), (x2, y + 2), 1, -1)
+
+
+@pytest.mark.parametrize(
+    ("arrow_left", "up", "widening", "align_right"),
+    list(product([True, False], repeat=4)),
+)
+def test_an_arrow_beside_graded_bars_is_sort_in_every_layout(
+    arrow_left: bool, up: bool, widening: bool, align_right: bool
+) -> None:
+    """Families put the arrow left or right, pointing up or down, the bars widening or
+    narrowing, aligned on either edge: all sixteen layouts are one structure."""
+    mask = canvas()
+    lengths = [6, 10, 14] if widening else [14, 10, 6]
+    if arrow_left:
+        arrow(mask, 7, up)
+        bars(mask, lengths, 30 if align_right else 15, align_right=align_right)
+    else:
+        arrow(mask, 24, up)
+        bars(mask, lengths, 16 if align_right else 1, align_right=align_right)
+    assert arrow_beside_bars(mask.astype(bool))
+    assert structural_concepts(mask.astype(bool)) == ["sort"]
+
+
+def test_the_last_bar_of_a_stack_may_be_a_dot() -> None:
+    mask = canvas()
+    arrow(mask, 7, up=False)
+    bars(mask, [14, 9, 3], 15)
+    assert arrow_beside_bars(mask.astype(bool))
+
+
+def test_look_alikes_are_not_sort() -> None:
+    """Three equal bars (☰), bars with no arrow (a list), an arrow over one bar (a download
+    tray), a lone arrow, an arrow beside equal bars, bars under a lamp: none is sort."""
+    hamburger = canvas()
+    bars(hamburger, [24, 24, 24], 4)
+    arrow_only = canvas()
+    arrow(arrow_only, 16, up=True)
+    tray = canvas()
+    cv2.line(tray, (16, 2), (16, 20), 1, 2)
+    cv2.line(tray, (16, 20), (10, 14), 1, 2)
+    cv2.line(tray, (16, 20), (22, 14), 1, 2)
+    cv2.rectangle(tray, (4, 26), (28, 28), 1, -1)
+    equal = canvas()
+    arrow(equal, 7, up=True)
+    bars(equal, [12, 12, 12], 15)
+    listing = canvas()
+    for k in range(3):
+        cv2.rectangle(listing, (2, 5 + 8 * k), (4, 7 + 8 * k), 1, -1)
+    bars(listing, [20, 14, 8], 9)
+    lamp = canvas()
+    cv2.circle(lamp, (16, 11), 9, 1, 2)
+    bars(lamp, [10, 6], 11)
+    for mask in (hamburger, arrow_only, tray, equal, listing, lamp, canvas()):
+        assert structural_concepts(mask.astype(bool)) == []
+
+
+SORT_LAYOUTS = [
+    ("bootstrap", "sort-down"),
+    ("carbon", "sort--ascending"),
+    ("heroicons", "bars-arrow-down"),
+    ("iconoir", "sort-down"),
+    ("lucide", "arrow-down-wide-narrow"),
+    ("octicons", "sort-desc-24"),
+    ("tabler", "sort-descending"),
+]
+
+
+@pytest.mark.parametrize(("family", "stem"), SORT_LAYOUTS)
+def test_real_sort_icons_of_unseen_families_are_resolved(family: str, stem: str) -> None:
+    """Seven real icon sets' arrow-and-bars sort icons, none of which the references contain:
+    the template scores were 0.37-0.58 (below the 0.6 any answer needs); the shipped recognizer
+    now accepts "sort" on each, at 24 and 48 px, light and dark."""
+    recognizer = IconRecognizer.default()
+    (mask,) = [m for c, n, m in glyph_images(family) if n == stem]
+    for size, theme in product((24, 48), ("light", "dark")):
+        ranking = recognizer.rank(render_case(mask, size, theme, "tight"), top=3)
+        assert ranking[0] == ("sort", pytest.approx(STRUCTURE_SCORE, abs=0.05))
+        assert recognizer.accepts(ranking, "sort")
+
+
+def test_no_other_icon_of_eleven_real_families_has_the_structure() -> None:
+    """Every icon of the held-out families that is not a sort icon -- about 2,600 drawings of
+    hundreds of concepts: lists, text alignment, bulbs, trays, bar charts, ↑↓ arrows -- at 24
+    and 48 px (tools and the module docstring cover every render and every reference)."""
+    concept = "sort"
+    checked = 0
+    for family in families():
+        for truth, name, mask in glyph_images(family):
+            if truth == concept:
+                continue
+            for size in (24, 48):
+                shape = shape_of(render_case(mask, size, "light", "tight"))
+                assert concept not in structural_concepts(shape > FINE_THRESHOLD), (family, name)
+                checked += 1
+    assert checked > 5000
+
+
+def test_no_shipped_reference_of_another_concept_has_the_structure() -> None:
+    """The 8,538 reference renders of 791 concepts: only sort drawings have the structure."""
+    references = IconRecognizer.default().references
+    assert references.masks is not None
+    masks = unpack_masks(references.masks)
+    found = {
+        references.classes[int(references.labels[i])]
+        for i, mask in enumerate(masks)
+        if structural_concepts(mask)
+    }
+    assert found == {"sort"}
