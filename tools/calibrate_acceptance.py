@@ -64,7 +64,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import icons  # noqa: E402  (bench/icons.py: the held-out renders)
 
-from iconfind.recognition import features  # noqa: E402
+from iconfind.recognition import features, structure  # noqa: E402
 from iconfind.recognition import references as references_module  # noqa: E402
 from iconfind.recognition.acceptance import (  # noqa: E402
     AcceptancePolicy,
@@ -151,7 +151,7 @@ def _scoring_fingerprint() -> str:
         inspect.getsource(IconRecognizer.score_shape),
         inspect.getsource(IconRecognizer._refined),
         inspect.getsource(IconRecognizer._structured),
-        (Path(features.__file__).parent / "structure.py").read_text("utf-8"),
+        inspect.getsource(structure),
         inspect.getsource(IconRecognizer.with_defaults),
         inspect.getsource(icons.render_case),
         inspect.getsource(icons.frame_case),

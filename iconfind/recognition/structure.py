@@ -12,7 +12,7 @@ any score.
 
 The rule is strict on purpose (a clear winner must stay clear). It holds for no drawing of any
 other concept among the 8,538 shipped reference renders (791 concepts), the calibration rows
-(``tools/calibrate_acceptance.py``: 60,000 crops of four font families' everyday concepts) and
+(``tools/calibrate_acceptance.py``: 60,444 crops of four font families' everyday concepts) and
 every icon of the eleven held-out sets of ``bench/heldout.py`` in all 36 renders (98,000 crops);
 ``tests/recognition/test_structure.py`` keeps the look-alikes out (☰, a list, a lamp over its
 base, a download tray, an arrow beside equal bars).
@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from itertools import pairwise
+from typing import NamedTuple
 
 import cv2
 import numpy as np
@@ -41,68 +42,121 @@ MIN_PART = 3
 ARROW_HEIGHT = 0.55
 """The arrow spans at least this share of the drawing's height."""
 ARROW_HEAD = 2.2
-"""Its widest row (the head) is at least this many times its median row (the shaft)."""
+"""Its widest row (the head) holds at least this many times the ink of its median row (the
+shaft)."""
 SHAFT_ROWS = 0.6
 """At least this share of its rows are one run of ink (a lamp's outline has two per row)."""
+HEAD_END = 0.45
+"""A head lies within this share of the arrow's height from its end."""
+TAPER = 0.6
+"""From its widest rows the head narrows to a tip (the end row at most this share of the widest:
+not the bar of a T), and the shaft is at most this share of it within two rows (abruptly, not
+the round bulb of a thermometer or a pin)."""
 BAR_RATIO = 2.5
 """A bar is at least this many times as wide as tall (the last of a graded stack may be a dot)."""
-GRADED = 1.1
-"""The longest bar is at least this many times the shortest."""
+GRADED = 2
+"""Bar lengths change in one direction down the stack (within a pixel) and the longest is this
+many pixels longer than the shortest."""
 ALIGN = 2
 """Bars share their left or their right edge within this many pixels."""
 
-Part = tuple[int, int, int, int, int, int]
-"""``(x, y, width, height, area, label)`` of one connected piece of ink."""
+
+class Part(NamedTuple):
+    """One connected piece of ink: its box, pixel count and label in the label image."""
+
+    x: int
+    y: int
+    width: int
+    height: int
+    area: int
+    label: int
 
 
 def parts_of(mask: BoolArray) -> tuple[list[Part], npt.NDArray[np.int32]]:
-    """The connected pieces of ``mask`` (8-connected) and the label image they index."""
-    _, labels, stats, _ = cv2.connectedComponentsWithStats(mask.astype(np.uint8), connectivity=8)
+    """The connected pieces of ``mask`` (8-connected, any non-zero value is ink) and the label
+    image they index."""
+    ink = np.asarray(mask, bool)
+    if ink.ndim != 2 or not ink.any():
+        return [], np.zeros(ink.shape if ink.ndim == 2 else (0, 0), np.int32)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(ink.astype(np.uint8), connectivity=8)
     pieces = [
-        (int(x), int(y), int(w), int(h), int(a), k)
+        Part(int(x), int(y), int(w), int(h), int(a), k)
         for k, (x, y, w, h, a) in enumerate(stats[1:, :5], start=1)
     ]
     return pieces, labels.astype(np.int32)
 
 
 def arrow_beside_bars(mask: BoolArray) -> bool:
-    """Whether the drawing is one vertical arrow beside two or more stacked, graded, aligned
+    """Whether the drawing is one vertical arrow beside two to five stacked, graded, aligned
     horizontal bars (a sort icon in any of its layouts)."""
     found, labels = parts_of(mask)
-    pieces = [p for p in found if p[4] >= MIN_PART]
+    pieces = [p for p in found if p.area >= MIN_PART]
     if not 3 <= len(pieces) <= 6:
         return False
-    height = max(p[1] + p[3] for p in pieces) - min(p[1] for p in pieces)
-    upright = [p for p in pieces if p[3] >= ARROW_HEIGHT * height and p[3] >= 0.9 * p[2]]
+    height = max(p.y + p.height for p in pieces) - min(p.y for p in pieces)
+    upright = [p for p in pieces if p.height >= ARROW_HEIGHT * height and p.height >= 0.9 * p.width]
     if len(upright) != 1 or not _is_arrow(upright[0], labels):
         return False
     arrow = upright[0]
-    bars = sorted((p for p in pieces if p is not arrow), key=lambda p: p[1])
-    if any(p[2] < p[3] for p in bars) or sum(p[2] >= BAR_RATIO * p[3] for p in bars) < 2:
+    bars = sorted((p for p in pieces if p.label != arrow.label), key=lambda p: p.y)
+    if (
+        any(p.width < p.height for p in bars)
+        or sum(p.width >= BAR_RATIO * p.height for p in bars) < 2
+    ):
         return False
-    middle = arrow[0] + arrow[2] / 2
-    centres = [p[0] + p[2] / 2 for p in bars]
+    middle = arrow.x + arrow.width / 2
+    centres = [p.x + p.width / 2 for p in bars]
     if not (all(c < middle for c in centres) or all(c > middle for c in centres)):
         return False  # the bars lie on one side of the arrow
-    if any(below[1] < above[1] + above[3] for above, below in pairwise(bars)):
+    if any(below.y < above.y + above.height for above, below in pairwise(bars)):
         return False  # stacked, one under the other
-    widths = [p[2] for p in bars]
-    if max(widths) < GRADED * min(widths):
+    if not _graded([p.width for p in bars]):
         return False
-    lefts = [p[0] for p in bars]
-    rights = [p[0] + p[2] for p in bars]
+    lefts = [p.x for p in bars]
+    rights = [p.x + p.width for p in bars]
     return max(lefts) - min(lefts) <= ALIGN or max(rights) - min(rights) <= ALIGN
 
 
+def _graded(lengths: list[int]) -> bool:
+    """Lengths that grow (or shrink) down the stack, by :data:`GRADED` pixels in all."""
+    steps = [b - a for a, b in pairwise(lengths)]
+    one_way = all(d >= -1 for d in steps) or all(d <= 1 for d in steps)
+    return one_way and max(lengths) - min(lengths) >= GRADED
+
+
 def _is_arrow(piece: Part, labels: npt.NDArray[np.int32]) -> bool:
-    """A head much wider than the shaft, and a shaft of one narrow run of ink per row."""
-    x, y, w, h, _, label = piece
-    own = (labels[y : y + h, x : x + w] == label).astype(np.int8)
-    widths = own.sum(axis=1)
-    if widths.max() < ARROW_HEAD * max(float(np.median(widths)), 1.0):
+    """A head much wider than the shaft at one end, tapering to a tip; a shaft of one narrow run
+    of ink in most rows."""
+    own = labels[piece.y : piece.y + piece.height, piece.x : piece.x + piece.width] == piece.label
+    ink = own.sum(axis=1)
+    if ink.max() < ARROW_HEAD * max(float(np.median(ink)), 1.0):
         return False
-    runs = (np.diff(np.pad(own, ((0, 0), (1, 0))), axis=1) == 1).sum(axis=1)
-    return float(np.mean(runs == 1)) >= SHAFT_ROWS
+    runs = (np.diff(np.pad(own.astype(np.int8), ((0, 0), (1, 0))), axis=1) == 1).sum(axis=1)
+    if float(np.mean(runs == 1)) < SHAFT_ROWS:
+        return False
+    return _tapers(_extents(own))
+
+
+def _extents(own: BoolArray) -> npt.NDArray[np.int64]:
+    """Per row, from the leftmost to the rightmost ink (0 for an empty row)."""
+    filled = own.any(axis=1)
+    first = own.argmax(axis=1)
+    last = own.shape[1] - 1 - own[:, ::-1].argmax(axis=1)
+    return np.where(filled, last - first + 1, 0).astype(np.int64)
+
+
+def _tapers(extent: npt.NDArray[np.int64]) -> bool:
+    """Whether one end (or both: ↕) holds a head: its widest rows near that end, narrowing to a
+    tip there and dropping abruptly to the shaft on the inner side (:data:`TAPER`)."""
+    reach = max(int(np.ceil(HEAD_END * len(extent))), 1)
+    for rows in (extent, extent[::-1]):
+        head = rows[:reach]
+        widest = int(head.max())
+        last = int(np.flatnonzero(head >= widest - 1)[-1])
+        inner = rows[last + 1 : last + 3]
+        if rows[0] <= TAPER * widest and len(inner) and int(inner.min()) <= TAPER * widest:
+            return True
+    return False
 
 
 STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {"sort": arrow_beside_bars}
@@ -111,7 +165,7 @@ STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {"sort": arrow_beside_ba
 
 def structural_concepts(mask: BoolArray) -> list[str]:
     """The concepts whose structure ``mask`` (a normalised 32x32 shape mask) shows."""
-    if not mask.any():
+    if mask.size == 0 or not mask.any():
         return []
     return [concept for concept, check in STRUCTURES.items() if check(mask)]
 
@@ -119,6 +173,7 @@ def structural_concepts(mask: BoolArray) -> list[str]:
 __all__ = [
     "STRUCTURES",
     "STRUCTURE_SCORE",
+    "Part",
     "arrow_beside_bars",
     "parts_of",
     "structural_concepts",
