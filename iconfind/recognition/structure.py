@@ -14,8 +14,8 @@ The rule is strict on purpose (a clear winner must stay clear). It holds for no 
 other concept among the 8,538 shipped reference renders (791 concepts), the calibration rows
 (``tools/calibrate_acceptance.py``: 60,444 crops of four font families' everyday concepts) and
 every icon of the eleven held-out sets of ``bench/heldout.py`` in all 36 renders (98,000 crops);
-``tests/recognition/test_structure.py`` keeps the look-alikes out (☰, a list, a lamp over its
-base, a download tray, an arrow beside equal bars).
+``tests/recognition/test_structure.py`` keeps the look-alikes out (☰, a list, a download tray,
+an arrow beside equal, ragged or staggered bars, a T beside graded bars).
 
 A structure is added only where no other concept shares it: two upright bars (pause) were
 tried and left out, because Phosphor's and Octicons' "columns" are two upright boxes with the
@@ -164,9 +164,8 @@ STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {"sort": arrow_beside_ba
 
 
 def structural_concepts(mask: BoolArray) -> list[str]:
-    """The concepts whose structure ``mask`` (a normalised 32x32 shape mask) shows."""
-    if mask.size == 0 or not mask.any():
-        return []
+    """The concepts whose structure ``mask`` (a normalised 32x32 shape mask) shows (none for an
+    empty or blank mask: :func:`parts_of` finds no pieces)."""
     return [concept for concept, check in STRUCTURES.items() if check(mask)]
 
 
