@@ -190,21 +190,25 @@ def test_cli_agrees_with_the_locator(
         assert _cli_kind(query, path) == locator.find(query).kind
 
 
-@pytest.mark.parametrize("family", ["bootstrap", "octicons"])
+@pytest.mark.parametrize(
+    ("concept", "family"),
+    [("sort", "bootstrap"), ("sort", "octicons"), ("delete", "carbon"), ("delete", "fluent")],
+)
 @pytest.mark.parametrize("form", screens.FORMS)
-def test_sort_drawn_as_an_arrow_beside_bars_is_found_alone(
-    tmp_path: Path, family: str, form: str
+def test_icons_drawn_by_their_parts_are_found_alone(
+    tmp_path: Path, concept: str, family: str, form: str
 ) -> None:
     """End to end, no picker: on a whole screen of a family iconfind has no references from,
-    "sort" drawn as an arrow beside graded bars is found on its button at tier 4 (recognised by
-    its parts, iconfind/recognition/structure.py), with a tree and from the screenshot alone;
-    before, every such call went out as candidates."""
+    an icon recognised by its parts (iconfind/recognition/structure.py) is found on its button
+    at tier 4, with a tree and from the screenshot alone -- "sort" drawn as an arrow beside
+    graded bars, "delete" as a bin (a handle, a lid, a closed can). Before, every such call
+    went out as candidates."""
     spec = next(
         s
         for s in screens.plan_screens(family, "light")
-        if any(t.concept == "sort" for t in s.slots)
+        if any(t.concept == concept for t in s.slots)
     )
     path = screens.write_snapshot(spec, form, tmp_path)
-    result = Locator(ReplayBackend(path), budget_s=600).find(screens.query_for("sort"))
-    call = screens.judge(spec, form, screens.Ask("present", "sort", "sort"), result)
+    result = Locator(ReplayBackend(path), budget_s=600).find(screens.query_for(concept))
+    call = screens.judge(spec, form, screens.Ask("present", concept, concept), result)
     assert (call.verdict, call.tier) == ("right", 4), call

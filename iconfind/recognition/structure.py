@@ -60,6 +60,33 @@ many pixels longer than the shortest."""
 ALIGN = 2
 """Bars share their left or their right edge within this many pixels."""
 
+SOLID = 0.8
+"""A row is solid when ink covers at least this share of it, from its leftmost to its rightmost
+ink (a lid line; not the two walls of a box)."""
+PORTRAIT = 0.9
+"""A bin is at least this many times as tall as wide (an archive box is wider)."""
+LID_BAND = 0.3
+"""Its lid -- the widest rows, one of them solid -- spans at most this share of its height."""
+LID_ROUNDING = 0.1
+"""Solid rows narrower than the widest by up to this share of it (at least 2 px) still belong to
+the lid: its rounded ends."""
+HANDLE_HEIGHT = 0.22
+"""The handle above the lid spans at most this share of the height (a star's point is taller)."""
+HANDLE_WIDTH = 0.6
+"""The handle is at most this share of the lid's width (a gift's bow is wider)."""
+CENTRED = 1.5
+"""The handle and the can are centred under the lid within this many pixels (or 8 % of its
+width, for the handle)."""
+CAN_HEIGHT = 0.5
+"""The can below the lid spans at least this share of the height."""
+LID_GAP = 0.15
+"""Empty rows between lid and can span at most this share of the height."""
+CAN_SPREAD = 0.2
+"""The can's rows (bar its rounded first two and its last fifth) differ in width by at most
+this share of the lid's width and are at least half of it wide; they never widen downwards by
+more than a pixel from one row to the next nor from first to last (straight or tapering walls:
+not a star's legs, a flask or a bell)."""
+
 
 class Part(NamedTuple):
     """One connected piece of ink: its box, pixel count and label in the label image."""
@@ -159,7 +186,110 @@ def _tapers(extent: npt.NDArray[np.int64]) -> bool:
     return False
 
 
-STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {"sort": arrow_beside_bars}
+class _Rows(NamedTuple):
+    """Per row of a mask: leftmost and rightmost ink, their span (0: empty) and runs of ink."""
+
+    first: npt.NDArray[np.int64]
+    last: npt.NDArray[np.int64]
+    extent: npt.NDArray[np.int64]
+    runs: npt.NDArray[np.int64]
+
+    @classmethod
+    def of(cls, ink: BoolArray) -> _Rows:
+        starts = np.diff(np.pad(ink.astype(np.int8), ((0, 0), (1, 0))), axis=1) == 1
+        return cls(
+            ink.argmax(axis=1).astype(np.int64),
+            (ink.shape[1] - 1 - ink[:, ::-1].argmax(axis=1)).astype(np.int64),
+            _extents(ink),
+            starts.sum(axis=1).astype(np.int64),
+        )
+
+    def centre(self, rows: npt.NDArray[np.int64] | range) -> float:
+        return float(np.mean(self.first[rows] + self.last[rows])) / 2
+
+
+def lid_over_can(mask: BoolArray) -> bool:
+    """Whether the drawing is a bin: a small handle, a thin lid wider than anything below it,
+    and a closed can hanging from it with straight or tapering walls (a delete icon, filled or
+    outlined, slats or none)."""
+    ink = np.asarray(mask, bool)
+    if ink.ndim != 2 or ink.sum() < MIN_PART:
+        return False
+    rows = _Rows.of(ink)
+    inked = np.flatnonzero(rows.extent)
+    top, bottom = int(inked[0]), int(inked[-1])
+    height, width = bottom - top + 1, int(rows.extent.max())
+    if height < PORTRAIT * width:
+        return False
+
+    def solid(r: int) -> bool:
+        return bool(ink[r, rows.first[r] : rows.last[r] + 1].mean() >= SOLID)
+
+    def lid_row(r: int) -> bool:
+        rounding = max(2.0, LID_ROUNDING * width)
+        extent = rows.extent[r]
+        return bool(extent >= width - 1 or (extent >= width - rounding and solid(r)))
+
+    lid_top = lid_end = int(np.argmax(rows.extent))
+    while lid_top - 1 >= top and lid_row(lid_top - 1):
+        lid_top -= 1
+    while lid_end + 1 <= bottom and lid_row(lid_end + 1):
+        lid_end += 1
+    lid = range(lid_top, lid_end + 1)
+    if (
+        len(lid) > LID_BAND * height
+        or not any(rows.extent[r] >= width - 1 and solid(r) for r in lid)
+        or (rows.runs[lid] > 2).any()  # a lid is a line or a box, not a bell's rim
+    ):
+        return False
+    if not _handle_over(rows, top, lid, width, height):
+        return False
+    can_top = lid_end + 1
+    while can_top <= bottom and rows.extent[can_top] == 0:
+        can_top += 1
+    can = np.arange(can_top, bottom + 1)
+    if (
+        can_top - lid_end - 1 > LID_GAP * height
+        or len(can) < CAN_HEIGHT * height
+        or (rows.extent[can] == 0).any()
+        or (rows.extent[can] > width - 2).any()  # the lid overhangs the can
+    ):
+        return False
+    walls = can[2 : max(round(0.8 * len(can)), 4)]
+    spans = rows.extent[walls]
+    if (
+        len(walls) < 2
+        or spans.max() - spans.min() > CAN_SPREAD * width
+        or spans.min() < 0.5 * width
+        or (np.diff(spans) > 1).any()
+        or spans[-1] > spans[0] + 1  # no wider at the bottom than at the top
+        or abs(rows.centre(walls) - rows.centre(lid)) > CENTRED
+    ):
+        return False
+    return any(solid(int(r)) for r in can[-3:])  # a closed bottom, not a table's legs
+
+
+def _handle_over(rows: _Rows, top: int, lid: range, width: int, height: int) -> bool:
+    """A handle above the lid: a row or more, no taller than :data:`HANDLE_HEIGHT`, an arch or a
+    bar (one run on top, at most two below), narrow and centred over the lid."""
+    handle = range(top, lid.start)
+    if not 1 <= len(handle) <= HANDLE_HEIGHT * height:
+        return False
+    if rows.runs[top] != 1 or (rows.runs[handle] > 2).any():
+        return False
+    # the two rows next to the lid may widen into it (a trapezoid lid)
+    if rows.extent[top] > HANDLE_WIDTH * width or any(
+        rows.extent[r] > HANDLE_WIDTH * width for r in range(top, lid.start - 2)
+    ):
+        return False
+    offset = abs(rows.centre(range(top, top + 1)) - rows.centre(lid))
+    return offset <= max(CENTRED, 0.08 * width)
+
+
+STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {
+    "sort": arrow_beside_bars,
+    "delete": lid_over_can,
+}
 """Concept -> the check of its structure on a 32x32 shape mask."""
 
 
@@ -174,6 +304,7 @@ __all__ = [
     "STRUCTURE_SCORE",
     "Part",
     "arrow_beside_bars",
+    "lid_over_can",
     "parts_of",
     "structural_concepts",
 ]
