@@ -192,7 +192,14 @@ def test_cli_agrees_with_the_locator(
 
 @pytest.mark.parametrize(
     ("concept", "family"),
-    [("sort", "bootstrap"), ("sort", "octicons"), ("delete", "carbon"), ("delete", "fluent")],
+    [
+        ("sort", "bootstrap"),
+        ("sort", "octicons"),
+        ("delete", "carbon"),
+        ("delete", "fluent"),
+        ("play", "carbon"),
+        ("play", "heroicons"),
+    ],
 )
 @pytest.mark.parametrize("form", screens.FORMS)
 def test_icons_drawn_by_their_parts_are_found_alone(
@@ -201,8 +208,8 @@ def test_icons_drawn_by_their_parts_are_found_alone(
     """End to end, no picker: on a whole screen of a family iconfind has no references from,
     an icon recognised by its parts (iconfind/recognition/structure.py) is found on its button
     at tier 4, with a tree and from the screenshot alone -- "sort" drawn as an arrow beside
-    graded bars, "delete" as a bin (a handle, a lid, a closed can). Before, every such call
-    went out as candidates."""
+    graded bars, "delete" as a bin (a handle, a lid, a closed can), "play" as one triangle
+    pointing right. Before, every such call went out as candidates."""
     spec = next(
         s
         for s in screens.plan_screens(family, "light")

@@ -213,7 +213,8 @@ class IconRecognizer:
         self, scores: npt.NDArray[np.float32], shape: npt.NDArray[np.float32]
     ) -> npt.NDArray[np.float32]:
         """Concepts whose parts the shape shows (:mod:`~iconfind.recognition.structure`: an
-        arrow beside graded bars is a sort icon in any layout) score at least
+        arrow beside graded bars is a sort icon in any layout, a bin a delete icon, a triangle
+        pointing right a play icon) score at least
         :data:`~iconfind.recognition.structure.STRUCTURE_SCORE`."""
         for concept in structural_concepts(shape > FINE_THRESHOLD):
             index = self._class_index.get(concept)
