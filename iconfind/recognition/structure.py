@@ -48,8 +48,9 @@ import numpy.typing as npt
 BoolArray = npt.NDArray[np.bool_]
 
 STRUCTURE_SCORE = 0.95
-"""The score a concept gets at least when its structure is in the crop: above any template
-score a look-alike reached (Carbon's play triangle scored 0.91 as "send")."""
+"""The score a concept gets at least when its structure is in the crop: above the template
+score a look-alike reached on a structured drawing (Carbon's play triangle scored 0.91 as
+"send"), and in a band where the structured concepts need only the global lead of 0.03."""
 
 MIN_PART = 3
 """Pieces of fewer pixels (of the 32x32 mask) are specks, not parts."""
