@@ -197,18 +197,10 @@ def _is_arrow(piece: Part, labels: npt.NDArray[np.int32]) -> bool:
     ink = own.sum(axis=1)
     if ink.max() < ARROW_HEAD * max(float(np.median(ink)), 1.0):
         return False
-    runs = (np.diff(np.pad(own.astype(np.int8), ((0, 0), (1, 0))), axis=1) == 1).sum(axis=1)
-    if float(np.mean(runs == 1)) < SHAFT_ROWS:
+    rows = _Rows.of(own)
+    if float(np.mean(rows.runs == 1)) < SHAFT_ROWS:
         return False
-    return _tapers(_extents(own))
-
-
-def _extents(own: BoolArray) -> npt.NDArray[np.int64]:
-    """Per row, from the leftmost to the rightmost ink (0 for an empty row)."""
-    filled = own.any(axis=1)
-    first = own.argmax(axis=1)
-    last = own.shape[1] - 1 - own[:, ::-1].argmax(axis=1)
-    return np.where(filled, last - first + 1, 0).astype(np.int64)
+    return _tapers(rows.extent)
 
 
 def _tapers(extent: npt.NDArray[np.int64]) -> bool:
@@ -249,7 +241,7 @@ def triangle_pointing_right(mask: BoolArray) -> bool:
     perimeter = cv2.arcLength(hull, True)
     if area < CONVEX * (cv2.contourArea(hull) + perimeter / 2):  # + half a pixel all round
         return False
-    corners = _pointing_right(outline, width, height)
+    corners = _pointing_right(hull, width, height)
     if corners is None:
         return False
     (_, y0), (_, y1) = corners
@@ -260,11 +252,10 @@ def triangle_pointing_right(mask: BoolArray) -> bool:
 
 
 def _pointing_right(
-    points: npt.NDArray[Any], width: int, height: int
+    hull: npt.NDArray[Any], width: int, height: int
 ) -> tuple[tuple[int, int], tuple[int, int]] | None:
-    """The two left corners of ``points``' hull when it simplifies to three corners, the two
+    """The two left corners of a convex ``hull`` when it simplifies to three corners, the two
     left ones one above the other and the third to their right at mid-height; else None."""
-    hull = cv2.convexHull(points)
     corners = cv2.approxPolyDP(hull, CORNER_CUT * cv2.arcLength(hull, True), True).reshape(-1, 2)
     if len(corners) != 3:
         return None
@@ -301,13 +292,14 @@ def _empty_inside(ink: BoolArray, filled: BoolArray) -> bool:
     if len(open_holes) > 1:
         return False
     if open_holes:
-        hole = (labels == open_holes[0]).astype(np.uint8)
-        hull_area = cv2.contourArea(cv2.convexHull(cv2.findNonZero(hole))) + 1
-        if hole.sum() < 0.5 * hull_area:
+        hole = labels == open_holes[0]
+        points = cv2.findNonZero(hole.astype(np.uint8))
+        hull = cv2.convexHull(points)
+        if hole.sum() < 0.5 * (cv2.contourArea(hull) + 1):
             return False
         if hole.sum() >= OUTLINE_HOLE * filled.sum():
-            _, _, width, height = cv2.boundingRect(cv2.findNonZero(hole))
-            if _pointing_right(cv2.findNonZero(hole), width, height) is None:
+            _, _, width, height = cv2.boundingRect(points)
+            if _pointing_right(hull, width, height) is None:
                 return False
     if holes.sum() <= STRAY_INK * filled.sum():
         return True  # filled
@@ -326,13 +318,11 @@ class _Rows(NamedTuple):
 
     @classmethod
     def of(cls, ink: BoolArray) -> _Rows:
+        first = ink.argmax(axis=1).astype(np.int64)
+        last = (ink.shape[1] - 1 - ink[:, ::-1].argmax(axis=1)).astype(np.int64)
+        extent = np.where(ink.any(axis=1), last - first + 1, 0).astype(np.int64)
         starts = np.diff(np.pad(ink.astype(np.int8), ((0, 0), (1, 0))), axis=1) == 1
-        return cls(
-            ink.argmax(axis=1).astype(np.int64),
-            (ink.shape[1] - 1 - ink[:, ::-1].argmax(axis=1)).astype(np.int64),
-            _extents(ink),
-            starts.sum(axis=1).astype(np.int64),
-        )
+        return cls(first, last, extent, starts.sum(axis=1).astype(np.int64))
 
     def centre(self, rows: npt.NDArray[np.int64] | range) -> float:
         return float(np.mean(self.first[rows] + self.last[rows])) / 2
@@ -355,8 +345,9 @@ def lid_over_can(mask: BoolArray) -> bool:
     def solid(r: int) -> bool:
         return bool(ink[r, rows.first[r] : rows.last[r] + 1].mean() >= SOLID)
 
+    rounding = max(2.0, LID_ROUNDING * width)
+
     def lid_row(r: int) -> bool:
-        rounding = max(2.0, LID_ROUNDING * width)
         extent = rows.extent[r]
         return bool(extent >= width - 1 or (extent >= width - rounding and solid(r)))
 
