@@ -199,6 +199,8 @@ def test_cli_agrees_with_the_locator(
         ("delete", "fluent"),
         ("play", "carbon"),
         ("play", "heroicons"),
+        ("profile", "heroicons"),
+        ("profile", "lucide"),
     ],
 )
 @pytest.mark.parametrize("form", screens.FORMS)
@@ -209,7 +211,8 @@ def test_icons_drawn_by_their_parts_are_found_alone(
     an icon recognised by its parts (iconfind/recognition/structure.py) is found on its button
     at tier 4, with a tree and from the screenshot alone -- "sort" drawn as an arrow beside
     graded bars, "delete" as a bin (a handle, a lid, a closed can), "play" as one triangle
-    pointing right. Before, every such call went out as candidates."""
+    pointing right, "profile" as a round head over rounded shoulders (Lucide's in a ring).
+    Before, every such call went out as candidates."""
     spec = next(
         s
         for s in screens.plan_screens(family, "light")

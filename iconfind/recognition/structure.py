@@ -15,6 +15,10 @@ family but come too close to one look-alike for the lead an answer needs:
 * **play** -- :func:`triangle_pointing_right`: one triangle, upright left side, apex right at
   mid-height, filled or an empty outline (Carbon's and Remix's paper planes are the same
   triangle with a fold drawn inside or slit into it, and scored as high).
+* **profile** -- :func:`head_over_shoulders`: a round head centred over wider, rounded
+  shoulders, mirror-symmetric, alone or inside a round outline (an avatar). People are drawn
+  with heads of every size, necks or none, shoulders closed, open or cut by a ring, and most
+  thin-stroke ones scored under the 0.6 any answer needs.
 
 Each check works on the 32x32 shape mask; :func:`structural_concepts` lets the recognizer raise a
 crop's score for the concept to :data:`STRUCTURE_SCORE`; acceptance (leads, pair checks) then
@@ -26,7 +30,9 @@ rows (``tools/calibrate_acceptance.py``: 60,444 crops of four font families' eve
 and every icon of the eleven held-out sets of ``bench/heldout.py`` in all 36 renders (98,000
 crops); ``tests/recognition/test_structure.py`` keeps the look-alikes out (☰, a list, a
 download tray, a T beside graded bars; a beaker, a gift, a fire extinguisher, a battery, a
-flask, a table, an archive box; a slit or folded paper plane, the Play Store's logo).
+flask, a table, an archive box; a slit or folded paper plane, the Play Store's logo; a chess
+pawn, a lock, a microphone, a keyhole, a snowman, a standing figure, a stamp, a network globe,
+a person with a badge, two people).
 
 A structure is added only where no other concept shares it: two upright bars (pause) were
 tried and left out, because Phosphor's and Octicons' "columns" are two upright boxes with the
@@ -125,6 +131,53 @@ OUTLINE_HOLE = 0.1
 """A hole this share of the filled triangle or larger is an outline's inside: a triangle too.
 (Smaller holes are thick outlines at small sizes, or holes punched in a solid triangle, which
 no icon set here draws: a known gap.)"""
+
+
+# profile: a head over shoulders
+PERSON_ASPECT = (0.85, 1.6)
+"""A bust is about as tall as wide: height from 0.85 to 1.6 times the width (a full figure,
+legs and all, is taller)."""
+NECK_BAND = (0.3, 0.7)
+"""The neck, the narrowest row between head and shoulders (empty when they do not touch), lies
+in this share of the drawing's height."""
+HEAD_ASPECT = (0.75, 1.35)
+"""The head is about as tall as wide (a microphone's capsule is taller)."""
+HEAD_ROUND = 0.78
+"""Its outline, holes filled, overlaps the ellipse of its box by at least this (intersection
+over union): a disc or a ring, not an arch (a lock's shackle) or a dome (a bell)."""
+SHOULDER_SPAN = (1.25, 3.2)
+"""The shoulders are this many times as wide as the head (a keyhole's or a bulb's lower part is
+narrower)."""
+BODY_HEIGHT = (0.25, 0.6)
+"""The shoulders take this share of the drawing's height (a standing figure's body more)."""
+BODY_FLAT = 0.8
+"""...and are at most this share of their width tall (a snowman's lower ball is round)."""
+SHOULDER_TOP = 0.92
+"""Their top row is narrower than this share of their width: shoulders are rounded."""
+SHOULDER_SLOPE = ((0.25, 0.6), (0.5, 0.75))
+"""(share of the body's height, share of its width reached by then): the shoulders widen at
+once below the neck (a chess pawn's stem and a stand's pole do not)."""
+STEM_WIDTH = 0.7
+"""Below this share of their width, no three rows of the shoulders are equally wide (a stem)."""
+BODY_CONVEX = 0.88
+"""The shoulders' row spans fill at least this share of their convex hull (a globe's pole and
+cross-bar do not)."""
+RINGED_BODY_HEIGHT = (0.2, 0.6)
+"""Inside a round outline, the outline cuts the shoulders short: from this share of the height."""
+RING_ASPECT = (0.9, 1.1)
+"""A round outline is as tall as wide, within this ratio."""
+RING_ROUND = 0.85
+"""Its filled outline overlaps the ellipse of its box by at least this (intersection over union)."""
+RING_RAYS = 24
+"""The outline's stroke is measured along this many rays from the centre..."""
+RING_STROKE = 25
+"""...as this percentile of the inward ink runs (where the head or the shoulders touch the
+outline, the run is longer)."""
+MIN_RING_CONTENT = 10
+"""Fewer pixels inside the outline are no drawing."""
+MIRROR = 0.78
+"""The drawing mirrored about the head's centre overlaps itself by at least this (a person with
+a plus or a tick beside them, two people side by side are not one person)."""
 
 
 class Part(NamedTuple):
@@ -407,10 +460,171 @@ def _handle_over(rows: _Rows, top: int, lid: range, width: int, height: int) -> 
     return offset <= max(CENTRED, 0.08 * width)
 
 
+def head_over_shoulders(mask: BoolArray) -> bool:
+    """Whether the drawing is one person's bust: a round head (a disc or a ring) centred over
+    wider, rounded shoulders, above or touching them at a neck, filled, outlined or an open arc,
+    mirror-symmetric; alone or inside a round outline that cuts the shoulders off (a profile
+    icon, an avatar)."""
+    ink = np.asarray(mask, bool)
+    if ink.ndim != 2 or ink.sum() < MIN_PART:
+        return False
+    if _bust(ink, BODY_HEIGHT):
+        return True
+    inside = _inside_ring(ink)
+    return inside is not None and _bust(inside, RINGED_BODY_HEIGHT)
+
+
+def _bust(ink: BoolArray, body_height: tuple[float, float]) -> bool:
+    """:func:`head_over_shoulders` without a ring; the shoulders take ``body_height`` (a share
+    of the drawing's height)."""
+    rows = _Rows.of(ink)
+    inked = np.flatnonzero(rows.extent)
+    columns = np.flatnonzero(ink.any(axis=0))
+    top, bottom = int(inked[0]), int(inked[-1])
+    height, width = bottom - top + 1, int(columns[-1] - columns[0] + 1)
+    low, high = PERSON_ASPECT
+    if not low * width <= height <= high * width:
+        return False
+    neck = _neck(rows, top, height)
+    head_rows = np.arange(top, neck + 1)
+    body_rows = np.arange(neck + 1, bottom + 1)
+    head_rows, body_rows = (
+        head_rows[rows.extent[head_rows] > 0],
+        body_rows[rows.extent[body_rows] > 0],
+    )
+    if len(head_rows) < 3 or len(body_rows) < 3:
+        return False
+    head, body = np.zeros_like(ink), np.zeros_like(ink)
+    head[head_rows], body[body_rows] = ink[head_rows], ink[body_rows]
+    heads = [p for p in parts_of(head)[0] if p.area >= MIN_PART]
+    bodies = [p for p in parts_of(body)[0] if p.area >= MIN_PART]
+    if len(heads) != 1 or len(bodies) != 1:
+        return False
+    (face,), (torso,) = heads, bodies
+    low, high = body_height
+    span_low, span_high = SHOULDER_SPAN
+    if (
+        not span_low * face.width <= torso.width <= span_high * face.width
+        or not low * height <= torso.height <= high * height
+        or torso.height > BODY_FLAT * torso.width
+    ):
+        return False
+    centre = face.x + (face.width - 1) / 2
+    return (
+        _round_head(head, face, rows.extent[head_rows], int(rows.extent[neck]))
+        and _shoulders(rows, body_rows, torso.width, centre)
+        and _mirrored(ink, centre) >= MIRROR
+    )
+
+
+def _inside_ring(ink: BoolArray) -> BoolArray | None:
+    """The ink inside a round outline, the outline taken away; None when the drawing's outline
+    is not round. The outline's stroke is the run of ink inward from its edge along rays from
+    the centre (the :data:`RING_STROKE` percentile: the head or the shoulders may touch it)."""
+    outlines, _ = cv2.findContours(ink.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    outline = max(outlines, key=cv2.contourArea)
+    x, y, width, height = cv2.boundingRect(outline)
+    low, high = RING_ASPECT
+    if not low * width <= height <= high * width:
+        return None
+    disc = np.zeros(ink.shape, np.uint8)
+    cv2.drawContours(disc, [outline], -1, 1, -1)
+    centre = (x + (width - 1) / 2, y + (height - 1) / 2)
+    ellipse = np.zeros(ink.shape, np.uint8)
+    cv2.ellipse(ellipse, (centre, (width, height), 0), 1, -1)
+    if int((disc & ellipse).sum()) < RING_ROUND * int((disc | ellipse).sum()):
+        return None
+    steps = np.arange(max(width, height) / 2 + 1, 0, -0.5)
+    runs = []
+    for angle in np.linspace(0, 2 * np.pi, RING_RAYS, endpoint=False):
+        xs = np.clip(np.round(centre[0] + steps * np.cos(angle)).astype(int), 0, ink.shape[1] - 1)
+        ys = np.clip(np.round(centre[1] + steps * np.sin(angle)).astype(int), 0, ink.shape[0] - 1)
+        along = ink[ys, xs]
+        if not along.any():
+            runs.append(0.0)
+            continue
+        inward = along[int(np.argmax(along)) :]
+        runs.append(0.5 * (len(inward) if inward.all() else int(np.argmin(inward))))
+    stroke = float(np.percentile(runs, RING_STROKE))
+    depth = cv2.distanceTransform(np.pad(disc, 1), cv2.DIST_L2, 3)[1:-1, 1:-1]
+    inside: BoolArray = ink & (depth > stroke + 1.5)
+    return inside if inside.sum() >= MIN_RING_CONTENT else None
+
+
+def _neck(rows: _Rows, top: int, height: int) -> int:
+    """The row between head and shoulders: the first empty row of :data:`NECK_BAND`, else its
+    narrowest row (the lowest of equals: a ring's bottom closes the head above it)."""
+    start, end = (top + round(share * height) for share in NECK_BAND)
+    extents = rows.extent[start : end + 1]
+    narrowest = np.flatnonzero(extents == extents.min())
+    return start + int(narrowest[0] if extents.min() == 0 else narrowest[-1])
+
+
+def _round_head(head: BoolArray, face: Part, widths: npt.NDArray[np.int64], neck: int) -> bool:
+    """A round, closed head: about as tall as wide, its filled outline close to an ellipse, one
+    bulge (widening then narrowing: no collar under a pawn's ball), narrower at the neck."""
+    low, high = HEAD_ASPECT
+    if not low <= face.height / face.width <= high:
+        return False
+    peak = int(np.argmax(widths))
+    rising, falling = widths[: peak + 1], widths[peak:]
+    if (np.maximum.accumulate(rising) - rising > 1).any() or (
+        falling - np.minimum.accumulate(falling) > 1
+    ).any():
+        return False
+    if neck > face.width - 2:
+        return False
+    outlines, _ = cv2.findContours(head.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    filled = np.zeros(head.shape, np.uint8)
+    cv2.drawContours(filled, outlines, -1, 1, -1)
+    ellipse = np.zeros(head.shape, np.uint8)
+    box = (
+        (face.x + (face.width - 1) / 2, face.y + (face.height - 1) / 2),
+        (face.width, face.height),
+        0,
+    )
+    cv2.ellipse(ellipse, box, 1, -1)
+    overlap = int((filled & ellipse).sum()) / max(int((filled | ellipse).sum()), 1)
+    return overlap >= HEAD_ROUND
+
+
+def _shoulders(rows: _Rows, body: npt.NDArray[np.int64], width: int, centre: float) -> bool:
+    """Rounded shoulders under the head: narrower on top, widening at once (no stem), a line or
+    two per row (an outline's sides), filling their convex hull, centred under the head."""
+    widths = rows.extent[body]
+    if widths[0] >= SHOULDER_TOP * width or (rows.runs[body] > 2).any():
+        return False
+    if any(widths[int(depth * len(widths))] < share * width for depth, share in SHOULDER_SLOPE):
+        return False
+    narrow = widths[: int(np.argmax(widths >= STEM_WIDTH * width))]
+    if ((narrow[1:-1] == narrow[:-2]) & (narrow[2:] == narrow[1:-1])).any():
+        return False
+    spans = np.zeros((int(body[-1]) + 1, int(rows.last.max()) + 1), np.uint8)
+    for r in body:
+        spans[r, rows.first[r] : rows.last[r] + 1] = 1
+    hull = cv2.convexHull(cv2.findNonZero(spans))
+    if spans.sum() < BODY_CONVEX * (cv2.contourArea(hull) + cv2.arcLength(hull, True) / 2 + 1):
+        return False
+    widest = body[widths >= widths.max() - 1]
+    return abs(rows.centre(widest) - centre) <= max(CENTRED, 0.08 * width)
+
+
+def _mirrored(ink: BoolArray, centre: float) -> float:
+    """How well ``ink`` mirrored about column ``centre`` overlaps itself (intersection over
+    union)."""
+    ys, xs = np.nonzero(ink)
+    flipped = np.round(2 * centre - xs).astype(np.int64)
+    inside = (flipped >= 0) & (flipped < ink.shape[1])
+    mirror = np.zeros_like(ink)
+    mirror[ys[inside], flipped[inside]] = True
+    return int((ink & mirror).sum()) / max(int((ink | mirror).sum()), 1)
+
+
 STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {
     "sort": arrow_beside_bars,
     "delete": lid_over_can,
     "play": triangle_pointing_right,
+    "profile": head_over_shoulders,
 }
 """Concept -> the check of its structure on a 32x32 shape mask."""
 
@@ -426,6 +640,7 @@ __all__ = [
     "STRUCTURE_SCORE",
     "Part",
     "arrow_beside_bars",
+    "head_over_shoulders",
     "lid_over_can",
     "parts_of",
     "structural_concepts",
