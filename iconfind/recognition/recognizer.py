@@ -46,7 +46,11 @@ from iconfind.recognition.features import (
     similarities,
 )
 from iconfind.recognition.references import ReferenceSet, load_or_build
-from iconfind.recognition.structure import STRUCTURE_SCORE, structural_concepts
+from iconfind.recognition.structure import (
+    STRUCTURE_SCORE,
+    excluded_concepts,
+    structural_concepts,
+)
 
 MIN_SCORE = 0.6
 """Lowest top score the clear-winner rule accepts."""
@@ -214,12 +218,18 @@ class IconRecognizer:
     ) -> npt.NDArray[np.float32]:
         """Concepts whose parts the shape shows (:mod:`~iconfind.recognition.structure`: an
         arrow beside graded bars is a sort icon in any layout, a bin a delete icon, a triangle
-        pointing right a play icon) score at least
-        :data:`~iconfind.recognition.structure.STRUCTURE_SCORE`."""
-        for concept in structural_concepts(shape > FINE_THRESHOLD):
+        pointing right a play icon, a bust a profile icon) score at least
+        :data:`~iconfind.recognition.structure.STRUCTURE_SCORE`; concepts its parts rule out
+        (two plain upright bars are no sort icon) score 0."""
+        mask = shape > FINE_THRESHOLD
+        for concept in structural_concepts(mask):
             index = self._class_index.get(concept)
             if index is not None:
                 scores[index] = max(float(scores[index]), STRUCTURE_SCORE)
+        for concept in excluded_concepts(mask):
+            index = self._class_index.get(concept)
+            if index is not None:
+                scores[index] = 0.0
         return scores
 
     def _refined(
@@ -285,14 +295,20 @@ class IconRecognizer:
         self, shape: npt.NDArray[np.float32], context: Sequence[tuple[str, float]]
     ) -> dict[tuple[str, str], float | None]:
         """The pair check of every class of ``context`` that could be accepted against each
-        concept it is known to be confused with (:func:`pair_evidence`)."""
+        concept it is known to be confused with (:func:`pair_evidence`); against a concept the
+        shape's parts rule out (:func:`~iconfind.recognition.structure.excluded_concepts`) the
+        evidence is decisive (1.0) without comparing."""
         pairs: dict[tuple[str, str], float | None] = {}
         crop: tuple[npt.NDArray[np.bool_], npt.NDArray[np.float32]] | None = None
+        ruled_out = set(excluded_concepts(shape > FINE_THRESHOLD))
         for name, _ in context:
             own, _lead = self.policy.standing(context, name)
             if own < self.policy.min_score:
                 continue
             for other in self.policy.checked_against(context, name):
+                if other in ruled_out:
+                    pairs[(name, other)] = 1.0
+                    continue
                 if other not in self._class_index:
                     continue
                 if crop is None:  # once per crop, not once per pair

@@ -22,7 +22,10 @@ family but come too close to one look-alike for the lead an answer needs:
 
 Each check works on the 32x32 shape mask; :func:`structural_concepts` lets the recognizer raise a
 crop's score for the concept to :data:`STRUCTURE_SCORE`; acceptance (leads, pair checks) then
-applies as to any score.
+applies as to any score. Parts can also rule a concept out (:data:`EXCLUSIONS`,
+:func:`excluded_concepts`): two plain upright bars (:func:`two_plain_bars`) have no arrowhead,
+so the crop is no sort icon -- sort scores 0 and the pair check against it sides with the
+asked concept (thin pause bars had matched the thin shafts of ⇅ sort references).
 
 The rules are strict on purpose (a clear winner must stay clear). Each holds for no drawing of
 any other concept among the 8,538 shipped reference renders (791 concepts), the calibration
@@ -178,6 +181,16 @@ MIN_RING_CONTENT = 10
 MIRROR = 0.78
 """The drawing mirrored about the head's centre overlaps itself by at least this (a person with
 a plus or a tick beside them, two people side by side are not one person)."""
+
+
+# not sort: two plain upright bars
+BAR_UPRIGHT = 2.0
+"""A bar of a pair is at least this many times as tall as wide."""
+BAR_EVEN = 1
+"""Along the middle of a bar (ends cut by :data:`BAR_ENDS`), its width varies by at most this
+many pixels: no arrowhead, no taper."""
+BAR_ENDS = 0.1
+"""The share of a bar's height at each end that may be rounded or cut."""
 
 
 class Part(NamedTuple):
@@ -635,14 +648,57 @@ def structural_concepts(mask: BoolArray) -> list[str]:
     return [concept for concept, check in STRUCTURES.items() if check(mask)]
 
 
+def two_plain_bars(mask: BoolArray) -> bool:
+    """Whether the drawing is two upright bars side by side, filled or outlined, of even width
+    from end to end, with the same ends and widths (a pause icon, a two-column layout): no
+    arrowheads, so no arrow icon."""
+    found, labels = parts_of(mask)
+    pieces = sorted((p for p in found if p.area >= MIN_PART), key=lambda p: p.x)
+    if len(pieces) != 2:
+        return False
+    left, right = pieces
+    if (
+        left.x + left.width > right.x
+        or abs(left.y - right.y) > 1
+        or abs(left.y + left.height - right.y - right.height) > 1
+        or abs(left.width - right.width) > 2
+    ):
+        return False
+    return all(_even_bar(labels == p.label, p) for p in pieces)
+
+
+def _even_bar(piece: BoolArray, part: Part) -> bool:
+    """Upright, its width even along its middle (:data:`BAR_EVEN`, :data:`BAR_ENDS`)."""
+    if part.height < BAR_UPRIGHT * part.width:
+        return False
+    widths = _Rows.of(piece[part.y : part.y + part.height]).extent
+    cut = max(1, round(BAR_ENDS * part.height))
+    middle = widths[cut:-cut]
+    return len(middle) > 0 and bool(middle.max() - middle.min() <= BAR_EVEN)
+
+
+EXCLUSIONS: Mapping[str, Callable[[BoolArray], bool]] = {"sort": two_plain_bars}
+"""Concept -> a check that rules it out: a crop that passes it is not that concept, whatever
+its templates score (two plain upright bars have no arrowhead: the thin shafts of ⇅ sort
+references matched thin pause bars better than pause's own thick bars did)."""
+
+
+def excluded_concepts(mask: BoolArray) -> list[str]:
+    """The concepts :data:`EXCLUSIONS` rules out for ``mask`` (a normalised 32x32 shape mask)."""
+    return [concept for concept, check in EXCLUSIONS.items() if check(mask)]
+
+
 __all__ = [
+    "EXCLUSIONS",
     "STRUCTURES",
     "STRUCTURE_SCORE",
     "Part",
     "arrow_beside_bars",
+    "excluded_concepts",
     "head_over_shoulders",
     "lid_over_can",
     "parts_of",
     "structural_concepts",
     "triangle_pointing_right",
+    "two_plain_bars",
 ]

@@ -1,7 +1,8 @@
 """Icons recognised by their parts (iconfind/recognition/structure.py): a sort icon is an arrow
 beside graded bars in whatever layout a family draws it, a delete icon a handle, a lid and a
 closed can hanging from it, a play icon one triangle pointing right, a profile icon a round
-head over wider, rounded shoulders (alone or in a ring); nothing else is any of them."""
+head over wider, rounded shoulders (alone or in a ring); nothing else is any of them. Two
+plain upright bars rule sort out."""
 
 from __future__ import annotations
 
@@ -20,10 +21,12 @@ from iconfind.recognition.structure import (
     STRUCTURE_SCORE,
     STRUCTURES,
     arrow_beside_bars,
+    excluded_concepts,
     head_over_shoulders,
     lid_over_can,
     structural_concepts,
     triangle_pointing_right,
+    two_plain_bars,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -563,3 +566,76 @@ the mirror, the second head by the count of heads."""
 def test_look_alikes_of_a_bust_are_not_profile(change: str) -> None:
     assert head_over_shoulders(bust())
     assert not head_over_shoulders(bust(**PROFILE_LOOK_ALIKES[change])), change  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- not sort: two bars
+
+
+def upright_bars(
+    *, outlined: bool = False, heights: tuple[int, int] = (26, 26), heads: bool = False
+) -> np.ndarray:
+    """Two upright bars side by side (a pause icon), or with arrowheads (⇅ sort)."""
+    mask = canvas()
+    for x, height in zip((8, 19), heights, strict=True):
+        top = 29 - height
+        cv2.rectangle(mask, (x, top), (x + 5, 29), 1, 2 if outlined else -1)
+        if heads:
+            cv2.fillPoly(mask, [np.array([(x - 3, top + 6), (x + 8, top + 6), (x + 2, top)])], 1)
+    return mask.astype(bool)
+
+
+@pytest.mark.parametrize("outlined", [False, True], ids=["filled", "outlined"])
+def test_two_plain_upright_bars_rule_sort_out(outlined: bool) -> None:
+    mask = upright_bars(outlined=outlined)
+    assert two_plain_bars(mask)
+    assert excluded_concepts(mask) == ["sort"]
+    assert structural_concepts(mask) == []
+
+
+def one_bar() -> np.ndarray:
+    mask = canvas()
+    cv2.rectangle(mask, (13, 3), (18, 29), 1, -1)
+    return mask.astype(bool)
+
+
+@pytest.mark.parametrize(
+    "mask",
+    [upright_bars(heads=True), upright_bars(heights=(26, 16)), one_bar()],
+    ids=["arrowheads (⇅)", "unequal (a bar chart)", "one bar"],
+)
+def test_bars_with_heads_or_unequal_ends_do_not_rule_sort_out(mask: np.ndarray) -> None:
+    assert not two_plain_bars(mask)
+    assert excluded_concepts(mask) == []
+
+
+def test_no_real_sort_icon_is_ruled_out() -> None:
+    """Every sort reference and every held-out sort icon (24 and 48 px) keeps its sort score."""
+    references = IconRecognizer.default().references
+    assert references.masks is not None
+    masks = unpack_masks(references.masks)
+    sort = references.classes.index("sort")
+    sorts = [m for m, label in zip(masks, references.labels, strict=True) if label == sort]
+    for family in families():
+        for truth, _, mask in glyph_images(family):
+            if truth == "sort":
+                for size in (24, 48):
+                    sorts.append(
+                        shape_of(render_case(mask, size, "light", "tight")) > FINE_THRESHOLD
+                    )
+    assert len(sorts) > 200
+    assert not any(excluded_concepts(m) for m in sorts)
+
+
+@pytest.mark.parametrize("stem", ["pause", "pause-sharp"])
+def test_thin_pause_bars_are_not_vetoed_by_sort_references(stem: str) -> None:
+    """Ionicons' pause bars are thin: the pair check against sort sided with the thin shafts of
+    ⇅ references and vetoed pause on every render. Two plain bars have no arrowhead, so sort is
+    ruled out: it scores 0 and the pair check against it is decisive for pause."""
+    recognizer = IconRecognizer.default()
+    (mask,) = [m for c, n, m in glyph_images("ionicons") if n == stem]
+    for size, theme in product((24, 48), ("light", "dark")):
+        ranking = recognizer.rank(render_case(mask, size, theme, "tight"), top=3)
+        assert ranking.pairs is not None
+        assert ranking.pairs[("pause", "sort")] == 1.0
+        assert dict(ranking.context).get("sort", 0.0) == 0.0
+        assert recognizer.accepts(ranking, "pause")
