@@ -41,7 +41,10 @@ A structure is added only where no other concept shares it: two upright bars (pa
 tried and left out, because Phosphor's and Octicons' "columns" are two upright boxes with the
 same proportions and gaps as several families' pause icons. Known gaps, drawn by a review but in
 no icon set here: a takeaway cup with a lid, a paint can, a lidded jar have a bin's parts; a
-filled triangle with a small round hole, a half-disc or a long-pointed pentagon can pass as play.
+filled triangle with a small round hole, a half-disc or a long-pointed pentagon can pass as play;
+a disc over a dome is a bust whatever it depicts (a kettlebell, a purse with a ring handle, a
+snowman with a squat lower ball, a sun over a hill, a globe on a round base, a map pin over its
+shadow: the templates rank profile first on most of those drawings too).
 """
 
 from __future__ import annotations
@@ -147,7 +150,12 @@ HEAD_ASPECT = (0.75, 1.35)
 """The head is about as tall as wide (a microphone's capsule is taller)."""
 HEAD_ROUND = 0.78
 """Its outline, holes filled, overlaps the ellipse of its box by at least this (intersection
-over union): a disc or a ring, not an arch (a lock's shackle) or a dome (a bell)."""
+over union): a disc or a ring, not an arch (a lock's shackle) or a dome (a bell). A raster
+box overlaps its ellipse as much (0.84-0.86 at these sizes), so the corners are checked too."""
+HEAD_CORNER = 0.2
+"""A corner of the head's box, cut off along the diagonal at this share of its side, is empty
+on at least two of the four corners (a disc's are all empty; a box's, a robot's head or a
+parcel's, are all inked; where the head meets the neck two may be)."""
 SHOULDER_SPAN = (1.25, 3.2)
 """The shoulders are this many times as wide as the head (a keyhole's or a bulb's lower part is
 narrower)."""
@@ -157,6 +165,9 @@ BODY_FLAT = 0.8
 """...and are at most this share of their width tall (a snowman's lower ball is round)."""
 SHOULDER_TOP = 0.92
 """Their top row is narrower than this share of their width: shoulders are rounded."""
+SHOULDER_RISE = 2
+"""Two rows below their top, the shoulders are at least this many pixels wider (rounded: a box
+on a plinth is as wide in its first rows)."""
 SHOULDER_SLOPE = ((0.25, 0.6), (0.5, 0.75))
 """(share of the body's height, share of its width reached by then): the shoulders widen at
 once below the neck (a chess pawn's stem and a stand's pole do not)."""
@@ -598,7 +609,20 @@ def _round_head(head: BoolArray, face: Part, widths: npt.NDArray[np.int64], neck
     )
     cv2.ellipse(ellipse, box, 1, -1)
     overlap = int((filled & ellipse).sum()) / max(int((filled | ellipse).sum()), 1)
-    return overlap >= HEAD_ROUND
+    return overlap >= HEAD_ROUND and _inked_corners(filled, face) <= 2
+
+
+def _inked_corners(filled: npt.NDArray[np.uint8], face: Part) -> int:
+    """How many corners of ``face``'s box ``filled`` inks (each cut off along its diagonal at
+    :data:`HEAD_CORNER` of the shorter side)."""
+    box = filled[face.y : face.y + face.height, face.x : face.x + face.width].astype(bool)
+    size = max(1, round(HEAD_CORNER * min(face.width, face.height)))
+    down, across = np.indices(box.shape)
+    corner = (down + across) < size
+    return sum(
+        bool((flipped & corner).any())
+        for flipped in (box, box[:, ::-1], box[::-1], box[::-1, ::-1])
+    )
 
 
 def _shoulders(rows: _Rows, body: npt.NDArray[np.int64], width: int, centre: float) -> bool:
@@ -606,6 +630,8 @@ def _shoulders(rows: _Rows, body: npt.NDArray[np.int64], width: int, centre: flo
     two per row (an outline's sides), filling their convex hull, centred under the head."""
     widths = rows.extent[body]
     if widths[0] >= SHOULDER_TOP * width or (rows.runs[body] > 2).any():
+        return False
+    if widths[min(2, len(widths) - 1)] - widths[0] < SHOULDER_RISE:
         return False
     if any(widths[int(depth * len(widths))] < share * width for depth, share in SHOULDER_SLOPE):
         return False
@@ -668,13 +694,19 @@ def two_plain_bars(mask: BoolArray) -> bool:
 
 
 def _even_bar(piece: BoolArray, part: Part) -> bool:
-    """Upright, its width even along its middle (:data:`BAR_EVEN`, :data:`BAR_ENDS`)."""
+    """Upright, its width even along its middle (:data:`BAR_EVEN`, :data:`BAR_ENDS`) and no
+    wider at its ends (rounded or cut ends are narrower; an arrowhead, however short, is
+    wider)."""
     if part.height < BAR_UPRIGHT * part.width:
         return False
     widths = _Rows.of(piece[part.y : part.y + part.height]).extent
     cut = max(1, round(BAR_ENDS * part.height))
     middle = widths[cut:-cut]
-    return len(middle) > 0 and bool(middle.max() - middle.min() <= BAR_EVEN)
+    return (
+        len(middle) > 0
+        and bool(middle.max() - middle.min() <= BAR_EVEN)
+        and bool(widths.max() <= middle.max())
+    )
 
 
 EXCLUSIONS: Mapping[str, Callable[[BoolArray], bool]] = {"sort": two_plain_bars}

@@ -490,6 +490,10 @@ def bust(
     across, down = (9, 9) if ring else shoulders
     if head == "ring":
         cv2.circle(big, at(16, head_y), radius * scale, 1, stroke)
+    elif head == "box":
+        cv2.rectangle(
+            big, at(16 - radius, head_y - radius), at(16 + radius, head_y + radius), 1, stroke
+        )
     elif head == "capsule":
         cv2.ellipse(big, at(16, head_y + 1), at(radius - 1, radius + 2), 0, 0, 360, 1, stroke)
     elif head == "arch":  # a shackle: open at the bottom, its legs reaching the body
@@ -555,11 +559,14 @@ PROFILE_LOOK_ALIKES: dict[str, dict[str, object]] = {
     "a pole and a cross-bar under a ball (a network globe)": {"body": "pole"},
     "a badge on the shoulder (add a person, a verified person)": {"extra": "badge"},
     "a second head (two people)": {"extra": "second head"},
+    "a box for a head (a robot, a parcel on a hand)": {"head": "box"},
+    "a filled box for a head": {"head": "box", "filled": True},
 }
 """A bust with one thing changed (each a real look-alike). Most are turned away by the
 proportions (the drawing's or the head's aspect), the rest by the rule their name says: the
 shackle by the neck (no narrowing under it), square shoulders by their top row, the badge by
-the mirror, the second head by the count of heads."""
+the mirror, the second head by the count of heads, a box for a head by its inked corners (a
+raster box overlaps its inscribed ellipse as much as a disc does)."""
 
 
 @pytest.mark.parametrize("change", list(PROFILE_LOOK_ALIKES))
@@ -572,15 +579,21 @@ def test_look_alikes_of_a_bust_are_not_profile(change: str) -> None:
 
 
 def upright_bars(
-    *, outlined: bool = False, heights: tuple[int, int] = (26, 26), heads: bool = False
+    *,
+    outlined: bool = False,
+    heights: tuple[int, int] = (26, 26),
+    heads: bool = False,
+    head_height: int = 6,
 ) -> np.ndarray:
-    """Two upright bars side by side (a pause icon), or with arrowheads (⇅ sort)."""
+    """Two upright bars side by side (a pause icon), or with arrowheads (⇅ sort) as tall as
+    ``head_height``."""
     mask = canvas()
     for x, height in zip((8, 19), heights, strict=True):
         top = 29 - height
         cv2.rectangle(mask, (x, top), (x + 5, 29), 1, 2 if outlined else -1)
         if heads:
-            cv2.fillPoly(mask, [np.array([(x - 3, top + 6), (x + 8, top + 6), (x + 2, top)])], 1)
+            base = top + head_height
+            cv2.fillPoly(mask, [np.array([(x - 2, base), (x + 7, base), (x + 2, top)])], 1)
     return mask.astype(bool)
 
 
@@ -600,8 +613,13 @@ def one_bar() -> np.ndarray:
 
 @pytest.mark.parametrize(
     "mask",
-    [upright_bars(heads=True), upright_bars(heights=(26, 16)), one_bar()],
-    ids=["arrowheads (⇅)", "unequal (a bar chart)", "one bar"],
+    [
+        upright_bars(heads=True),
+        upright_bars(heads=True, head_height=2),
+        upright_bars(heights=(26, 16)),
+        one_bar(),
+    ],
+    ids=["arrowheads (⇅)", "short flat arrowheads", "unequal (a bar chart)", "one bar"],
 )
 def test_bars_with_heads_or_unequal_ends_do_not_rule_sort_out(mask: np.ndarray) -> None:
     assert not two_plain_bars(mask)
