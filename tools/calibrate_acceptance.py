@@ -394,7 +394,7 @@ class Fold:
     def evidence(self, rows: Rows, i: int, wanted: str, other: str) -> float | None:
         key = (id(rows), i, wanted, other)
         if key not in self._memo:
-            if other in structure.excluded_concepts(rows.mask(i)):
+            if structure.rules_out(rows.mask(i), other):
                 self._memo[key] = 1.0  # ruled out by the parts, as the recognizer does
             elif other not in self._index or wanted not in self._index:
                 self._memo[key] = None

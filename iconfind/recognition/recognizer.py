@@ -49,6 +49,7 @@ from iconfind.recognition.references import ReferenceSet, load_or_build
 from iconfind.recognition.structure import (
     STRUCTURE_SCORE,
     excluded_concepts,
+    rules_out,
     structural_concepts,
 )
 
@@ -300,13 +301,13 @@ class IconRecognizer:
         evidence is decisive (1.0) without comparing."""
         pairs: dict[tuple[str, str], float | None] = {}
         crop: tuple[npt.NDArray[np.bool_], npt.NDArray[np.float32]] | None = None
-        ruled_out = set(excluded_concepts(shape > FINE_THRESHOLD))
+        mask = shape > FINE_THRESHOLD
         for name, _ in context:
             own, _lead = self.policy.standing(context, name)
             if own < self.policy.min_score:
                 continue
             for other in self.policy.checked_against(context, name):
-                if other in ruled_out:
+                if rules_out(mask, other):
                     pairs[(name, other)] = 1.0
                     continue
                 if other not in self._class_index:

@@ -553,11 +553,9 @@ def _inside_ring(ink: BoolArray) -> BoolArray | None:
         return None
     disc = np.zeros(ink.shape, np.uint8)
     cv2.drawContours(disc, [outline], -1, 1, -1)
-    centre = (x + (width - 1) / 2, y + (height - 1) / 2)
-    ellipse = np.zeros(ink.shape, np.uint8)
-    cv2.ellipse(ellipse, (centre, (width, height), 0), 1, -1)
-    if int((disc & ellipse).sum()) < RING_ROUND * int((disc | ellipse).sum()):
+    if _ellipse_overlap(disc, x, y, width, height) < RING_ROUND:
         return None
+    centre = (x + (width - 1) / 2, y + (height - 1) / 2)
     steps = np.arange(max(width, height) / 2 + 1, 0, -0.5)
     runs = []
     for angle in np.linspace(0, 2 * np.pi, RING_RAYS, endpoint=False):
@@ -601,15 +599,18 @@ def _round_head(head: BoolArray, face: Part, widths: npt.NDArray[np.int64], neck
     outlines, _ = cv2.findContours(head.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     filled = np.zeros(head.shape, np.uint8)
     cv2.drawContours(filled, outlines, -1, 1, -1)
-    ellipse = np.zeros(head.shape, np.uint8)
-    box = (
-        (face.x + (face.width - 1) / 2, face.y + (face.height - 1) / 2),
-        (face.width, face.height),
-        0,
-    )
-    cv2.ellipse(ellipse, box, 1, -1)
-    overlap = int((filled & ellipse).sum()) / max(int((filled | ellipse).sum()), 1)
+    overlap = _ellipse_overlap(filled, face.x, face.y, face.width, face.height)
     return overlap >= HEAD_ROUND and _inked_corners(filled, face) <= 2
+
+
+def _ellipse_overlap(
+    solid: npt.NDArray[np.uint8], x: int, y: int, width: int, height: int
+) -> float:
+    """Intersection over union of ``solid`` (0/1) with the ellipse inscribed in the box."""
+    ellipse = np.zeros(solid.shape, np.uint8)
+    centre = (x + (width - 1) / 2, y + (height - 1) / 2)
+    cv2.ellipse(ellipse, (centre, (width, height), 0), 1, -1)
+    return int((solid & ellipse).sum()) / max(int((solid | ellipse).sum()), 1)
 
 
 def _inked_corners(filled: npt.NDArray[np.uint8], face: Part) -> int:
@@ -715,6 +716,12 @@ its templates score (two plain upright bars have no arrowhead: the thin shafts o
 references matched thin pause bars better than pause's own thick bars did)."""
 
 
+def rules_out(mask: BoolArray, concept: str) -> bool:
+    """Whether :data:`EXCLUSIONS` rules ``concept`` out for ``mask`` (only its own check runs)."""
+    check = EXCLUSIONS.get(concept)
+    return check is not None and check(mask)
+
+
 def excluded_concepts(mask: BoolArray) -> list[str]:
     """The concepts :data:`EXCLUSIONS` rules out for ``mask`` (a normalised 32x32 shape mask)."""
     return [concept for concept, check in EXCLUSIONS.items() if check(mask)]
@@ -730,6 +737,7 @@ __all__ = [
     "head_over_shoulders",
     "lid_over_can",
     "parts_of",
+    "rules_out",
     "structural_concepts",
     "triangle_pointing_right",
     "two_plain_bars",
