@@ -64,7 +64,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import icons  # noqa: E402  (bench/icons.py: the held-out renders)
 
-from iconfind.recognition import features, structure  # noqa: E402
+from iconfind.recognition import exclusions, features, structure  # noqa: E402
 from iconfind.recognition import references as references_module  # noqa: E402
 from iconfind.recognition.acceptance import (  # noqa: E402
     AcceptancePolicy,
@@ -115,7 +115,8 @@ ROW_PARTNER_LEAD = FLOOR
 
 
 class Rows:
-    """One family's crops: true concept, top concepts and scores, shape masks."""
+    """One family's crops: true concept, top concepts and scores, shape masks and the trace
+    masks exclusions read."""
 
     def __init__(self, data: Mapping[str, Any]) -> None:
         self.classes: list[str] = [str(c) for c in data["classes"]]
@@ -123,8 +124,10 @@ class Rows:
         self.top: npt.NDArray[np.int64] = np.asarray(data["top"], np.int64)
         self.score: npt.NDArray[np.float32] = np.asarray(data["score"], np.float32)
         self.masks: npt.NDArray[np.uint8] = np.asarray(data["masks"], np.uint8)
+        self.traces: npt.NDArray[np.uint8] = np.asarray(data["traces"], np.uint8)
         self.curated: npt.NDArray[np.bool_] = np.asarray(data["curated"], bool)
         self._unpacked: npt.NDArray[np.bool_] | None = None
+        self._unpacked_traces: npt.NDArray[np.bool_] | None = None
 
     def __len__(self) -> int:
         return len(self.true)
@@ -142,6 +145,11 @@ class Rows:
             self._unpacked = unpack_masks(self.masks)
         return self._unpacked[i]
 
+    def trace(self, i: int) -> npt.NDArray[np.bool_]:
+        if self._unpacked_traces is None:
+            self._unpacked_traces = unpack_masks(self.traces)
+        return self._unpacked_traces[i]
+
 
 def _scoring_fingerprint() -> str:
     """Everything a row depends on besides the references: scoring code, renders, concepts."""
@@ -152,6 +160,7 @@ def _scoring_fingerprint() -> str:
         inspect.getsource(IconRecognizer._refined),
         inspect.getsource(IconRecognizer._structured),
         inspect.getsource(structure),
+        inspect.getsource(exclusions),
         inspect.getsource(IconRecognizer.with_defaults),
         inspect.getsource(icons.render_case),
         inspect.getsource(icons.frame_case),
@@ -236,7 +245,7 @@ def collect_test_family(name: str, crops: Iterable[tuple[Any, str, bool]], key: 
 def _score(recognizer: IconRecognizer, crops: Iterable[tuple[Any, str, bool]]) -> Rows:
     classes = list(recognizer.classes)
     index = {c: i for i, c in enumerate(classes)}
-    true, top, score, masks, curated = [], [], [], [], []
+    true, top, score, masks, traces, curated = [], [], [], [], [], []
     for crop, concept, is_curated in crops:
         shape = features.shape_of(crop)
         scores = recognizer.score_shape(shape)
@@ -245,6 +254,7 @@ def _score(recognizer: IconRecognizer, crops: Iterable[tuple[Any, str, bool]]) -
         top.append(order)
         score.append(scores[order])
         masks.append(np.packbits((shape > FINE_THRESHOLD).ravel()))
+        traces.append(np.packbits(exclusions.Ink.of(shape).trace.ravel()))
         curated.append(is_curated)
     return Rows(
         {
@@ -253,6 +263,7 @@ def _score(recognizer: IconRecognizer, crops: Iterable[tuple[Any, str, bool]]) -
             "top": np.asarray(top, np.int64).reshape(-1, CONTEXT),
             "score": np.asarray(score, np.float32).reshape(-1, CONTEXT),
             "masks": np.asarray(masks, np.uint8).reshape(len(true), -1),
+            "traces": np.asarray(traces, np.uint8).reshape(len(true), -1),
             "curated": np.asarray(curated, bool),
         }
     )
@@ -268,6 +279,7 @@ def _save(path: Path, rows: Rows) -> None:
         top=rows.top,
         score=rows.score,
         masks=rows.masks,
+        traces=rows.traces,
         curated=rows.curated,
     )
     tmp.replace(path)
@@ -394,7 +406,7 @@ class Fold:
     def evidence(self, rows: Rows, i: int, wanted: str, other: str) -> float | None:
         key = (id(rows), i, wanted, other)
         if key not in self._memo:
-            if structure.rules_out(rows.mask(i), other):
+            if exclusions.rules_out(exclusions.Ink(rows.mask(i), rows.trace(i)), other):
                 self._memo[key] = 1.0  # ruled out by the parts, as the recognizer does
             elif other not in self._index or wanted not in self._index:
                 self._memo[key] = None

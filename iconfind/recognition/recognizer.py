@@ -36,6 +36,7 @@ from iconfind.recognition.acceptance import (
     class_references,
     pair_evidence,
 )
+from iconfind.recognition.exclusions import Ink, excluded_concepts, rules_out
 from iconfind.recognition.features import (
     DEFAULT_METHOD,
     FINE_THRESHOLD,
@@ -46,12 +47,7 @@ from iconfind.recognition.features import (
     similarities,
 )
 from iconfind.recognition.references import ReferenceSet, load_or_build
-from iconfind.recognition.structure import (
-    STRUCTURE_SCORE,
-    excluded_concepts,
-    rules_out,
-    structural_concepts,
-)
+from iconfind.recognition.structure import STRUCTURE_SCORE, structural_concepts
 
 MIN_SCORE = 0.6
 """Lowest top score the clear-winner rule accepts."""
@@ -221,13 +217,13 @@ class IconRecognizer:
         arrow beside graded bars is a sort icon in any layout, a bin a delete icon, a triangle
         pointing right a play icon, a bust a profile icon) score at least
         :data:`~iconfind.recognition.structure.STRUCTURE_SCORE`; concepts its parts rule out
-        (two plain upright bars are no sort icon) score 0."""
-        mask = shape > FINE_THRESHOLD
-        for concept in structural_concepts(mask):
+        (:mod:`~iconfind.recognition.exclusions`: two plain upright bars are no sort icon, a
+        magnifier with an empty lens no zoom icon) score 0."""
+        for concept in structural_concepts(shape > FINE_THRESHOLD):
             index = self._class_index.get(concept)
             if index is not None:
                 scores[index] = max(float(scores[index]), STRUCTURE_SCORE)
-        for concept in excluded_concepts(mask):
+        for concept in excluded_concepts(Ink.of(shape)):
             index = self._class_index.get(concept)
             if index is not None:
                 scores[index] = 0.0
@@ -297,17 +293,17 @@ class IconRecognizer:
     ) -> dict[tuple[str, str], float | None]:
         """The pair check of every class of ``context`` that could be accepted against each
         concept it is known to be confused with (:func:`pair_evidence`); against a concept the
-        shape's parts rule out (:func:`~iconfind.recognition.structure.excluded_concepts`) the
+        shape's parts rule out (:func:`~iconfind.recognition.exclusions.rules_out`) the
         evidence is decisive (1.0) without comparing."""
         pairs: dict[tuple[str, str], float | None] = {}
         crop: tuple[npt.NDArray[np.bool_], npt.NDArray[np.float32]] | None = None
-        mask = shape > FINE_THRESHOLD
+        ink = Ink.of(shape)
         for name, _ in context:
             own, _lead = self.policy.standing(context, name)
             if own < self.policy.min_score:
                 continue
             for other in self.policy.checked_against(context, name):
-                if rules_out(mask, other):
+                if rules_out(ink, other):
                     pairs[(name, other)] = 1.0
                     continue
                 if other not in self._class_index:

@@ -19,13 +19,16 @@ family but come too close to one look-alike for the lead an answer needs:
   shoulders, mirror-symmetric, alone or inside a round outline (an avatar). People are drawn
   with heads of every size, necks or none, shoulders closed, open or cut by a ring, and most
   thin-stroke ones scored under the 0.6 any answer needs.
+* **home** -- :func:`roof_over_walls`: a roof rising in straight slopes to a centred apex over
+  upright walls at least 0.68 as wide as the eaves, nothing in the gable (no mark, no hole),
+  and inside the walls nothing, one door standing free on the floor, or (filled) one doorway.
+  Homes ranked first by template at 0.63-0.75 but within the lead of a flame, a price tag or
+  a person in six of eleven held-out families.
 
 Each check works on the 32x32 shape mask; :func:`structural_concepts` lets the recognizer raise a
 crop's score for the concept to :data:`STRUCTURE_SCORE`; acceptance (leads, pair checks) then
-applies as to any score. Parts can also rule a concept out (:data:`EXCLUSIONS`,
-:func:`excluded_concepts`): two plain upright bars (:func:`two_plain_bars`) have no arrowhead,
-so the crop is no sort icon -- sort scores 0 and the pair check against it sides with the
-asked concept (thin pause bars had matched the thin shafts of ⇅ sort references).
+applies as to any score. Parts can also rule a concept out: see
+:mod:`~iconfind.recognition.exclusions`.
 
 The rules are strict on purpose (a clear winner must stay clear). Each holds for no drawing of
 any other concept among the 8,538 shipped reference renders (791 concepts), the calibration
@@ -35,7 +38,8 @@ crops); ``tests/recognition/test_structure.py`` keeps the look-alikes out (☰, 
 download tray, a T beside graded bars; a beaker, a gift, a fire extinguisher, a battery, a
 flask, a table, an archive box; a slit or folded paper plane, the Play Store's logo; a chess
 pawn, a lock, a microphone, a keyhole, a snowman, a standing figure, a stamp, a network globe,
-a person with a badge, two people).
+a person with a badge, two people; a bank's pediment over columns, a price tag's eyelet in a
+gable, an upload block arrow, a tree, an eject icon).
 
 A structure is added only where no other concept shares it: two upright bars (pause) were
 tried and left out, because Phosphor's and Octicons' "columns" are two upright boxes with the
@@ -44,7 +48,10 @@ no icon set here: a takeaway cup with a lid, a paint can, a lidded jar have a bi
 filled triangle with a small round hole, a half-disc or a long-pointed pentagon can pass as play;
 a disc over a dome is a bust whatever it depicts (a kettlebell, a purse with a ring handle, a
 snowman with a squat lower ball, a sun over a hill, a globe on a round base, a map pin over its
-shadow: the templates rank profile first on most of those drawings too).
+shadow: the templates rank profile first on most of those drawings too); a block arrow whose
+shaft is 0.69 of its head's width, a filled pentagon (a tent with walls), a chevron over a box,
+a warehouse with a gate just over half its width, a garage's slats that a small render merges
+into one door are a house's parts too.
 """
 
 from __future__ import annotations
@@ -193,15 +200,58 @@ MIRROR = 0.78
 """The drawing mirrored about the head's centre overlaps itself by at least this (a person with
 a plus or a tick beside them, two people side by side are not one person)."""
 
-
-# not sort: two plain upright bars
-BAR_UPRIGHT = 2.0
-"""A bar of a pair is at least this many times as tall as wide."""
-BAR_EVEN = 1
-"""Along the middle of a bar (ends cut by :data:`BAR_ENDS`), its width varies by at most this
-many pixels: no arrowhead, no taper."""
-BAR_ENDS = 0.1
-"""The share of a bar's height at each end that may be rounded or cut."""
+# home: a roof over walls
+HOUSE_ASPECT = (0.75, 1.3)
+"""Height over width of a house."""
+HOUSE_GAPS = 0.1
+"""Share of the height that may be empty rows (a roof line drawn apart from the walls)."""
+EAVES_SEARCH = 0.7
+"""The eaves (the roof's widest row, where its left slope ends) lie in this share of the
+height from the top."""
+ROOF_HEIGHT = (0.25, 0.65)
+"""Share of the height from the apex to the eaves."""
+ROOF_PEAK = 0.3
+"""The top row is at most this share of the width: a peak, not a flat top."""
+ROOF_SPREAD = 0.3
+"""The left slope moves out by at least this share of the width from the apex to the eaves."""
+ROOF_SLOPE = (-2.5, -0.5)
+"""Columns the left slope moves per row (a straight line fitted to its left edge)."""
+ROOF_STRAIGHT = 1.0
+"""Largest distance (px) of the slope's left edge from that line."""
+WALL_ROWS = (0.35, 0.3)
+"""Rows under the eaves, and rows of upright walls among them, as shares of the height."""
+OVERHANG_ROWS = 4
+"""Rows under the eaves where the walls may not have settled yet (a roof's overhang)."""
+PLUMB = 1
+"""Each wall's outer edge moves by at most this many pixels from row to row range."""
+WALL_SPAN = 0.68
+"""The walls are at least this share of the widest row apart: a small overhang (a block arrow's
+shaft, a tree's trunk are narrower than their heads)."""
+APEX_CENTRED = (1.5, 0.1)
+"""The apex lies within this many pixels, or this share of the width, of the walls' centre."""
+WALL_RUNS = 4
+"""Runs of ink per row between the walls, at most (walls and a door's two sides)."""
+THIN_WALL = 0.2
+"""An outline's wall is at most this share of the house's inner width."""
+FILLED_HOUSE = 0.7
+"""Share of the walls' box inked when the house is drawn filled."""
+DOOR_WIDTH = (0.2, 0.6)
+"""A door is this share of the walls' width (a warehouse's gate is wider); one drawn as a
+narrower line is short, :data:`LINE_DOOR`."""
+LINE_DOOR = 0.7
+"""A door drawn as a line is at most this share of the walls' height (a bank's middle column
+runs from its pediment to its base)."""
+DOOR_CENTRED = (1.5, 0.12)
+"""A door's centre lies within this many pixels, or share of the walls' width, of theirs."""
+DOOR_EVEN = 2
+"""A door's width varies by at most this many pixels along its height (no slats)."""
+DOOR_FLOOR = 2
+"""A filled house's doorway reaches to within this many pixels of the floor (an outlined door
+stands on it)."""
+FLOOR_ROWS = 3
+"""The floor is looked for in this many bottom rows: no gap in it wider than a door."""
+HOUSE_MIRROR = 0.7
+"""Least overlap of the drawing with its mirror image about the walls' centre."""
 
 
 class Part(NamedTuple):
@@ -405,6 +455,11 @@ class _Rows(NamedTuple):
         return float(np.mean(self.first[rows] + self.last[rows])) / 2
 
 
+def row_extents(ink: BoolArray) -> npt.NDArray[np.int64]:
+    """Per row of ``ink``, the span from its leftmost to its rightmost ink (0: an empty row)."""
+    return _Rows.of(ink).extent
+
+
 def lid_over_can(mask: BoolArray) -> bool:
     """Whether the drawing is a bin: a small handle, a thin lid wider than anything below it,
     and a closed can hanging from it with straight or tapering walls (a delete icon, filled or
@@ -553,7 +608,7 @@ def _inside_ring(ink: BoolArray) -> BoolArray | None:
         return None
     disc = np.zeros(ink.shape, np.uint8)
     cv2.drawContours(disc, [outline], -1, 1, -1)
-    if _ellipse_overlap(disc, x, y, width, height) < RING_ROUND:
+    if ellipse_overlap(disc, x, y, width, height) < RING_ROUND:
         return None
     centre = (x + (width - 1) / 2, y + (height - 1) / 2)
     steps = np.arange(max(width, height) / 2 + 1, 0, -0.5)
@@ -596,16 +651,12 @@ def _round_head(head: BoolArray, face: Part, widths: npt.NDArray[np.int64], neck
         return False
     if neck > face.width - 2:
         return False
-    outlines, _ = cv2.findContours(head.astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
-    filled = np.zeros(head.shape, np.uint8)
-    cv2.drawContours(filled, outlines, -1, 1, -1)
-    overlap = _ellipse_overlap(filled, face.x, face.y, face.width, face.height)
+    filled = filled_outline(head)
+    overlap = ellipse_overlap(filled, face.x, face.y, face.width, face.height)
     return overlap >= HEAD_ROUND and _inked_corners(filled, face) <= 2
 
 
-def _ellipse_overlap(
-    solid: npt.NDArray[np.uint8], x: int, y: int, width: int, height: int
-) -> float:
+def ellipse_overlap(solid: npt.NDArray[np.uint8], x: int, y: int, width: int, height: int) -> float:
     """Intersection over union of ``solid`` (0/1) with the ellipse inscribed in the box."""
     ellipse = np.zeros(solid.shape, np.uint8)
     centre = (x + (width - 1) / 2, y + (height - 1) / 2)
@@ -649,6 +700,214 @@ def _shoulders(rows: _Rows, body: npt.NDArray[np.int64], width: int, centre: flo
     return abs(rows.centre(widest) - centre) <= max(CENTRED, 0.08 * width)
 
 
+def roof_over_walls(mask: BoolArray) -> bool:
+    """Whether the drawing is a house: a roof rising in straight slopes to a centred apex over
+    upright walls a little narrower than the eaves, nothing in the gable, and inside the walls
+    nothing, one door standing on the floor, or (filled) a door-shaped doorway."""
+    ink = np.asarray(mask, bool)
+    if ink.ndim != 2 or ink.sum() < MIN_PART:
+        return False
+    rows = _Rows.of(ink)
+    inked = np.flatnonzero(rows.extent)
+    columns = np.flatnonzero(ink.any(axis=0))
+    top, bottom = int(inked[0]), int(inked[-1])
+    height, width = bottom - top + 1, int(columns[-1] - columns[0] + 1)
+    if not HOUSE_ASPECT[0] * width <= height <= HOUSE_ASPECT[1] * width:
+        return False
+    gaps = rows.extent[top : bottom + 1] == 0
+    if gaps.sum() > HOUSE_GAPS * height:
+        return False
+    eaves = _eaves(rows, top, height, width)
+    if eaves is None:
+        return False
+    walls = _walls(rows, eaves, bottom, height, width)
+    if walls is None:
+        return False
+    left, right = int(rows.first[walls].max()), int(rows.last[walls].min())
+    centre = (left + right) / 2
+    if abs(rows.centre(range(top, top + 1)) - centre) > max(
+        APEX_CENTRED[0], APEX_CENTRED[1] * width
+    ):
+        return False
+    if (rows.runs[walls] > WALL_RUNS).any():
+        return False
+    if not _plain_gable(ink, rows, top, int(walls[0]), bool(gaps.any())):
+        return False
+    if not _empty_or_a_door(ink, walls, left, right, top, bottom):
+        return False
+    return _mirrored(ink, centre) >= HOUSE_MIRROR
+
+
+def _eaves(rows: _Rows, top: int, height: int, width: int) -> int | None:
+    """The row of the eaves, when a roof rises from it to a peak in straight slopes."""
+    upper = np.arange(top, top + round(EAVES_SEARCH * height))
+    lefts = np.where(rows.extent[upper] > 0, rows.first[upper], np.iinfo(np.int64).max)
+    eaves = int(upper[np.argmin(lefts)])
+    if not ROOF_HEIGHT[0] * height <= eaves - top + 1 <= ROOF_HEIGHT[1] * height:
+        return None
+    if rows.extent[top] > ROOF_PEAK * width:
+        return None
+    roof = np.arange(top, eaves + 1)
+    roof = roof[rows.extent[roof] > 0]
+    left = rows.first[roof].astype(np.float64)
+    if left[0] - left[-1] < ROOF_SPREAD * width or (np.diff(left) > 0).any():
+        return None
+    if (np.diff(rows.last[roof]) < 0).any():
+        return None  # the right slope runs down and out too
+    slope, offset = np.polyfit(roof.astype(np.float64), left, 1)
+    off_line = float(np.abs(slope * roof + offset - left).max())
+    if off_line > ROOF_STRAIGHT or not ROOF_SLOPE[0] <= slope <= ROOF_SLOPE[1]:
+        return None
+    return eaves
+
+
+def _walls(
+    rows: _Rows, eaves: int, bottom: int, height: int, width: int
+) -> npt.NDArray[np.int64] | None:
+    """The rows of upright walls under the eaves (past an overhang's underside, short of the
+    floor's rounded corners), when they are tall and wide enough."""
+    under = np.arange(eaves + 1, bottom + 1)
+    under = under[rows.extent[under] > 0]
+    if len(under) < WALL_ROWS[0] * height:
+        return None
+    lefts, rights = rows.first[under], rows.last[under]
+    settled = 0
+    while settled < min(OVERHANG_ROWS, len(under) - 1) and (
+        abs(int(lefts[settled]) - int(np.median(lefts))) > PLUMB
+        or abs(int(rights[settled]) - int(np.median(rights))) > PLUMB
+    ):
+        settled += 1
+    walls = under[settled : len(under) - 2] if len(under) - settled > 4 else under[settled:]
+    if len(walls) < WALL_ROWS[1] * height:
+        return None
+    lefts, rights = rows.first[walls], rows.last[walls]
+    if lefts.max() - lefts.min() > PLUMB or rights.max() - rights.min() > PLUMB:
+        return None
+    if lefts.min() < rows.first[eaves] - 1:
+        return None  # walls outside the eaves
+    if int(rights.min() - lefts.max() + 1) < WALL_SPAN * width:
+        return None
+    return walls
+
+
+def _plain_gable(ink: BoolArray, rows: _Rows, top: int, walls: int, gaps: bool) -> bool:
+    """Nothing in the gable: no piece of ink, no hole, wholly between the apex and the first
+    row of upright walls (a price tag's eyelet, a birdhouse's entrance, a bank's pediment over
+    its columns); no solid triangle over a separate block (an eject icon, a pointed lid)."""
+    if gaps and all(runs <= 1 for runs in rows.runs[top:walls]):
+        return False
+    height, width = ink.shape
+    for piece, enclosed_only in ((ink, False), (~ink, True)):
+        links = 4 if enclosed_only else 8
+        _, _, stats, _ = cv2.connectedComponentsWithStats(
+            piece.astype(np.uint8), connectivity=links
+        )
+        for x, y, w, h, area in stats[1:, :5]:
+            enclosed = x > 0 and y > 0 and x + w < width and y + h < height
+            if area >= 2 and y > top and y + h <= walls and (enclosed or not enclosed_only):
+                return False  # a mark (ink) or a hole (background) wholly in the gable
+    return True
+
+
+def _empty_or_a_door(
+    ink: BoolArray, walls: npt.NDArray[np.int64], left: int, right: int, top: int, bottom: int
+) -> bool:
+    """Inside the walls: nothing; or one door standing on the floor, free of the roof; or, in a
+    filled house, at most one doorway with nothing in it."""
+    inner = right - left + 1
+    first = int(walls[0])
+    region = np.zeros_like(ink)
+    region[first : bottom + 1, left : right + 1] = True
+    if (ink & region).sum() >= FILLED_HOUSE * region.sum():
+        count, labels, stats, _ = cv2.connectedComponentsWithStats(
+            (region & ~ink).astype(np.uint8), connectivity=4
+        )
+        doorways = [k for k in range(1, count) if stats[k, cv2.CC_STAT_AREA] >= 2]
+        if len(doorways) > 1:
+            return False
+        if not doorways:
+            return True
+        doorway = (labels == doorways[0]).astype(np.uint8)
+        if (filled_outline(doorway) & ink).sum() > 2:
+            return False  # something in the doorway
+        return _door(
+            labels == doorways[0], stats[doorways[0]], left, right, first, bottom, DOOR_FLOOR
+        )
+    footing: BoolArray = np.asarray(
+        ink[bottom - FLOOR_ROWS + 1 : bottom + 1, left : right + 1].any(axis=0), bool
+    )
+    if _longest_gap(footing) > DOOR_WIDTH[1] * inner:
+        return False  # posts without a floor (a pavilion, a carport); a doorway may cut it
+    middle = int(walls[len(walls) // 2])
+    row = ink[middle, left : right + 1]
+    wall = int(np.argmin(row)) if not row.all() else len(row)
+    if wall > THIN_WALL * inner:
+        return False
+    band = wall + 1
+    inside = np.zeros_like(ink)
+    inside[first : bottom - band + 1, left + band : right - band + 1] = True
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        (ink & inside).astype(np.uint8), connectivity=8
+    )
+    pieces = [k for k in range(1, count) if stats[k, cv2.CC_STAT_AREA] >= MIN_PART]
+    if not pieces:
+        return True
+    if len(pieces) > 1:
+        return False
+    x, y, w, _, _ = (int(v) for v in stats[pieces[0], :5])
+    if ink[top + 1 : y, x : x + w].any(axis=1).all():
+        return False  # it hangs from the roof: a column, not a door
+    return _door(labels == pieces[0], stats[pieces[0]], left, right, first, bottom - band, 0)
+
+
+def _door(
+    piece: BoolArray,
+    box: npt.NDArray[np.int32],
+    left: int,
+    right: int,
+    first: int,
+    floor: int,
+    reach: int,
+) -> bool:
+    """A door: even in width (no slats across it), centred between the walls, at most
+    :data:`DOOR_WIDTH` of their width (a warehouse's gate is wider), and if narrower than a
+    door (a line) short (:data:`LINE_DOOR`), reaching to within ``reach`` pixels of the floor
+    (a round window does not)."""
+    x, y, w, h, _ = (int(v) for v in box[:5])
+    spans = row_extents(piece[y : y + h, x : x + w])
+    if len(spans) > 2 and spans[1:-1].max() - spans[1:-1].min() > DOOR_EVEN:
+        return False
+    holes = filled_outline(piece.astype(np.uint8)).astype(bool) & ~piece
+    count, _, stats, _ = cv2.connectedComponentsWithStats(holes.astype(np.uint8), connectivity=4)
+    if sum(int(stats[k, cv2.CC_STAT_AREA]) >= 2 for k in range(1, count)) > 1:
+        return False  # slats
+    inner = right - left + 1
+    if abs(x + (w - 1) / 2 - (left + right) / 2) > max(DOOR_CENTRED[0], DOOR_CENTRED[1] * inner):
+        return False
+    if w < DOOR_WIDTH[0] * inner and h > LINE_DOOR * (floor - first + 1):
+        return False  # a post from the roof down (a bank's column), not a door drawn as a line
+    return w <= DOOR_WIDTH[1] * inner and y + h - 1 >= floor - reach
+
+
+def _longest_gap(line: BoolArray) -> int:
+    """The longest run of ``False`` in ``line``."""
+    longest = run = 0
+    for inked in line:
+        run = 0 if inked else run + 1
+        longest = max(longest, run)
+    return longest
+
+
+def filled_outline(piece: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
+    """``piece`` (non-zero: ink) as 0/1 with everything its outer outlines enclose filled in."""
+    outlines, _ = cv2.findContours(
+        np.asarray(piece).astype(np.uint8), cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE
+    )
+    filled = np.zeros(np.shape(piece), np.uint8)
+    cv2.drawContours(filled, outlines, -1, 1, -1)
+    return filled
+
+
 def _mirrored(ink: BoolArray, centre: float) -> float:
     """How well ``ink`` mirrored about column ``centre`` overlaps itself (intersection over
     union)."""
@@ -665,6 +924,7 @@ STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {
     "delete": lid_over_can,
     "play": triangle_pointing_right,
     "profile": head_over_shoulders,
+    "home": roof_over_walls,
 }
 """Concept -> the check of its structure on a 32x32 shape mask."""
 
@@ -675,70 +935,18 @@ def structural_concepts(mask: BoolArray) -> list[str]:
     return [concept for concept, check in STRUCTURES.items() if check(mask)]
 
 
-def two_plain_bars(mask: BoolArray) -> bool:
-    """Whether the drawing is two upright bars side by side, filled or outlined, of even width
-    from end to end, with the same ends and widths (a pause icon, a two-column layout): no
-    arrowheads, so no arrow icon."""
-    found, labels = parts_of(mask)
-    pieces = sorted((p for p in found if p.area >= MIN_PART), key=lambda p: p.x)
-    if len(pieces) != 2:
-        return False
-    left, right = pieces
-    if (
-        left.x + left.width > right.x
-        or abs(left.y - right.y) > 1
-        or abs(left.y + left.height - right.y - right.height) > 1
-        or abs(left.width - right.width) > 2
-    ):
-        return False
-    return all(_even_bar(labels == p.label, p) for p in pieces)
-
-
-def _even_bar(piece: BoolArray, part: Part) -> bool:
-    """Upright, its width even along its middle (:data:`BAR_EVEN`, :data:`BAR_ENDS`) and no
-    wider at its ends (rounded or cut ends are narrower; an arrowhead, however short, is
-    wider)."""
-    if part.height < BAR_UPRIGHT * part.width:
-        return False
-    widths = _Rows.of(piece[part.y : part.y + part.height]).extent
-    cut = max(1, round(BAR_ENDS * part.height))
-    middle = widths[cut:-cut]
-    return (
-        len(middle) > 0
-        and bool(middle.max() - middle.min() <= BAR_EVEN)
-        and bool(widths.max() <= middle.max())
-    )
-
-
-EXCLUSIONS: Mapping[str, Callable[[BoolArray], bool]] = {"sort": two_plain_bars}
-"""Concept -> a check that rules it out: a crop that passes it is not that concept, whatever
-its templates score (two plain upright bars have no arrowhead: the thin shafts of ⇅ sort
-references matched thin pause bars better than pause's own thick bars did)."""
-
-
-def rules_out(mask: BoolArray, concept: str) -> bool:
-    """Whether :data:`EXCLUSIONS` rules ``concept`` out for ``mask`` (only its own check runs)."""
-    check = EXCLUSIONS.get(concept)
-    return check is not None and check(mask)
-
-
-def excluded_concepts(mask: BoolArray) -> list[str]:
-    """The concepts :data:`EXCLUSIONS` rules out for ``mask`` (a normalised 32x32 shape mask)."""
-    return [concept for concept, check in EXCLUSIONS.items() if check(mask)]
-
-
 __all__ = [
-    "EXCLUSIONS",
     "STRUCTURES",
     "STRUCTURE_SCORE",
     "Part",
     "arrow_beside_bars",
-    "excluded_concepts",
+    "ellipse_overlap",
+    "filled_outline",
     "head_over_shoulders",
     "lid_over_can",
     "parts_of",
-    "rules_out",
+    "roof_over_walls",
+    "row_extents",
     "structural_concepts",
     "triangle_pointing_right",
-    "two_plain_bars",
 ]

@@ -49,6 +49,7 @@ def rows(tool: ModuleType, crops: Sequence[tuple[str, Sequence[tuple[str, float]
             "top": top,
             "score": score,
             "masks": np.zeros((len(crops), 128), np.uint8),
+            "traces": np.zeros((len(crops), 128), np.uint8),
             "curated": np.zeros(len(crops), bool),
         }
     )
