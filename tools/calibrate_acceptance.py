@@ -52,6 +52,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -126,8 +127,6 @@ class Rows:
         self.masks: npt.NDArray[np.uint8] = np.asarray(data["masks"], np.uint8)
         self.traces: npt.NDArray[np.uint8] = np.asarray(data["traces"], np.uint8)
         self.curated: npt.NDArray[np.bool_] = np.asarray(data["curated"], bool)
-        self._unpacked: npt.NDArray[np.bool_] | None = None
-        self._unpacked_traces: npt.NDArray[np.bool_] | None = None
 
     def __len__(self) -> int:
         return len(self.true)
@@ -140,15 +139,20 @@ class Rows:
     def truth(self, i: int) -> str:
         return self.classes[int(self.true[i])]
 
-    def mask(self, i: int) -> npt.NDArray[np.bool_]:
-        if self._unpacked is None:
-            self._unpacked = unpack_masks(self.masks)
-        return self._unpacked[i]
+    @cached_property
+    def _mask_pixels(self) -> npt.NDArray[np.bool_]:
+        return unpack_masks(self.masks)
 
-    def trace(self, i: int) -> npt.NDArray[np.bool_]:
-        if self._unpacked_traces is None:
-            self._unpacked_traces = unpack_masks(self.traces)
-        return self._unpacked_traces[i]
+    @cached_property
+    def _trace_pixels(self) -> npt.NDArray[np.bool_]:
+        return unpack_masks(self.traces)
+
+    def mask(self, i: int) -> npt.NDArray[np.bool_]:
+        return self._mask_pixels[i]
+
+    def ink(self, i: int) -> exclusions.Ink:
+        """Row ``i``'s ink as the exclusions read it (its shape mask and its trace)."""
+        return exclusions.Ink(self._mask_pixels[i], self._trace_pixels[i])
 
 
 def _scoring_fingerprint() -> str:
@@ -406,7 +410,7 @@ class Fold:
     def evidence(self, rows: Rows, i: int, wanted: str, other: str) -> float | None:
         key = (id(rows), i, wanted, other)
         if key not in self._memo:
-            if exclusions.rules_out(exclusions.Ink(rows.mask(i), rows.trace(i)), other):
+            if exclusions.rules_out(rows.ink(i), other):
                 self._memo[key] = 1.0  # ruled out by the parts, as the recognizer does
             elif other not in self._index or wanted not in self._index:
                 self._memo[key] = None

@@ -40,6 +40,7 @@ from iconfind.recognition.structure import (
     Part,
     ellipse_overlap,
     filled_outline,
+    holes_of,
     parts_of,
     row_extents,
 )
@@ -152,18 +153,12 @@ def empty_round_holes(ink: Ink) -> bool:
         return False
     if sum(p.area >= MIN_PART for p in parts_of(trace)[0]) != 1:
         return False
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(
-        (~trace).astype(np.uint8), connectivity=4
-    )
-    height, width = trace.shape
+    holes, labels = holes_of(trace)
     lenses = 0
-    for k in range(1, count):
-        x, y, w, h, area = (int(v) for v in stats[k, :5])
-        if x == 0 or y == 0 or x + w == width or y + h == height:
-            continue  # the background around the drawing
+    for x, y, w, h, area, label in holes:
         if area < LENS_AREA:
             continue
-        hole = (labels == k).astype(np.uint8)
+        hole = (labels == label).astype(np.uint8)
         solid = filled_outline(hole)
         if (solid.astype(bool) & trace).any():
             return False  # ink inside the hole: a mark in the lens

@@ -279,6 +279,22 @@ def parts_of(mask: BoolArray) -> tuple[list[Part], npt.NDArray[np.int32]]:
     return pieces, labels.astype(np.int32)
 
 
+def holes_of(mask: BoolArray) -> tuple[list[Part], npt.NDArray[np.int32]]:
+    """The holes of ``mask``: the pieces of background (4-connected, as 8-connected ink
+    encloses them) that do not reach its border, and the label image they index."""
+    ink = np.asarray(mask, bool)
+    if ink.ndim != 2 or ink.all():
+        return [], np.zeros(ink.shape if ink.ndim == 2 else (0, 0), np.int32)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats((~ink).astype(np.uint8), connectivity=4)
+    height, width = ink.shape
+    holes = [
+        Part(int(x), int(y), int(w), int(h), int(a), k)
+        for k, (x, y, w, h, a) in enumerate(stats[1:, :5], start=1)
+        if x > 0 and y > 0 and x + w < width and y + h < height
+    ]
+    return holes, labels.astype(np.int32)
+
+
 def arrow_beside_bars(mask: BoolArray) -> bool:
     """Whether the drawing is one vertical arrow beside two to five stacked, graded, aligned
     horizontal bars (a sort icon in any of its layouts)."""
@@ -796,17 +812,8 @@ def _plain_gable(ink: BoolArray, rows: _Rows, top: int, walls: int, gaps: bool) 
     its columns); no solid triangle over a separate block (an eject icon, a pointed lid)."""
     if gaps and all(runs <= 1 for runs in rows.runs[top:walls]):
         return False
-    height, width = ink.shape
-    for piece, enclosed_only in ((ink, False), (~ink, True)):
-        links = 4 if enclosed_only else 8
-        _, _, stats, _ = cv2.connectedComponentsWithStats(
-            piece.astype(np.uint8), connectivity=links
-        )
-        for x, y, w, h, area in stats[1:, :5]:
-            enclosed = x > 0 and y > 0 and x + w < width and y + h < height
-            if area >= 2 and y > top and y + h <= walls and (enclosed or not enclosed_only):
-                return False  # a mark (ink) or a hole (background) wholly in the gable
-    return True
+    marks_and_holes = [*parts_of(ink)[0], *holes_of(ink)[0]]
+    return not any(p.area >= 2 and p.y > top and p.y + p.height <= walls for p in marks_and_holes)
 
 
 def _empty_or_a_door(
@@ -943,6 +950,7 @@ __all__ = [
     "ellipse_overlap",
     "filled_outline",
     "head_over_shoulders",
+    "holes_of",
     "lid_over_can",
     "parts_of",
     "roof_over_walls",
