@@ -24,6 +24,11 @@ family but come too close to one look-alike for the lead an answer needs:
   and inside the walls nothing, one door standing free on the floor, or (filled) one doorway.
   Homes ranked first by template at 0.63-0.75 but within the lead of a flame, a price tag or
   a person in six of eleven held-out families.
+* **edit** -- :func:`pencil_on_a_slant`: a straight band of even width from the top right
+  corner to the bottom left, blunt at the top, tapering steadily to a point at the bottom,
+  alone or over a line, nothing jutting out anywhere. Pencils ranked first by template but
+  within the lead of an eyedropper, a brush, a ruler or a sparkle in seven of eleven held-out
+  families, and on whole screens edit was deferred in 45 % of the calls where it was present.
 
 Each check works on the 32x32 shape mask; :func:`structural_concepts` lets the recognizer raise a
 crop's score for the concept to :data:`STRUCTURE_SCORE`; acceptance (leads, pair checks) then
@@ -39,7 +44,12 @@ download tray, a T beside graded bars; a beaker, a gift, a fire extinguisher, a 
 flask, a table, an archive box; a slit or folded paper plane, the Play Store's logo; a chess
 pawn, a lock, a microphone, a keyhole, a snowman, a standing figure, a stamp, a network globe,
 a person with a badge, two people; a bank's pediment over columns, a price tag's eyelet in a
-gable, an upload block arrow, a tree, an eject icon).
+gable, an upload block arrow, a tree, an eject icon; an eyedropper, a brush, a sword, a
+thermometer, a rod, a needle, a diagonal arrow, a pencil with a spark beside it). The pencil
+is the exception: MDI's ``marker`` (one reference render), a felt pen on a slant, has a
+pencil's parts (and is an edit tool to most users), and so has Iconoir's ``test-tube`` in 1 of
+its 36 renders (a round end as long as a pencil's point); a 32 px mask cannot tell a pencil
+from a bullet, a finless rocket, a drumstick or a crayon drawn on the same slant either.
 
 A structure is added only where no other concept shares it: two upright bars (pause) were
 tried and left out, because Phosphor's and Octicons' "columns" are two upright boxes with the
@@ -51,11 +61,13 @@ snowman with a squat lower ball, a sun over a hill, a globe on a round base, a m
 shadow: the templates rank profile first on most of those drawings too); a block arrow whose
 shaft is 0.69 of its head's width, a filled pentagon (a tent with walls), a chevron over a box,
 a warehouse with a gate just over half its width, a garage's slats that a small render merges
-into one door are a house's parts too.
+into one door are a house's parts too. A pencil drawn in a square (the other common edit icon)
+or pointing down to the right is not recognised as one.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Mapping
 from itertools import pairwise
 from typing import Any, NamedTuple
@@ -252,6 +264,47 @@ FLOOR_ROWS = 3
 """The floor is looked for in this many bottom rows: no gap in it wider than a door."""
 HOUSE_MIRROR = 0.7
 """Least overlap of the drawing with its mirror image about the walls' centre."""
+
+# edit: a pencil on a slant. Widths and lengths are counted in diagonal lines: the mask's pixels
+# on one line x - y = const, or across it (x + y, in steps of one pixel).
+PENCIL_LENGTH = 30
+"""The pencil spans at least this many diagonal lines (of the 63 across the mask): it runs
+corner to corner."""
+PENCIL_SLIM = 3.5
+"""It is at least this many times as long as its body is wide."""
+PENCIL_BODY = (0.35, 0.9)
+"""Where its body lies, in shares of its length from the tip: there it is as wide as its
+median width within :data:`PENCIL_EVEN` and straight within :data:`PENCIL_STRAIGHT`."""
+PENCIL_EVEN = 1
+"""A body is even: no line of it, and no line of the whole pencil, is wider than the median
+by more than this (an eyedropper's bulb, a brush's bristles, a sword's guard, a
+screwdriver's handle are)."""
+PENCIL_STRAIGHT = 2
+"""The body's centre moves across the slant by at most this many half-pixels."""
+PENCIL_GAPS = 5
+"""Lines without ink in a row, at most: a cap or a tip drawn apart from the body."""
+PENCIL_POINT = (2, 0.55)
+"""The tip's first line is at most this wide: this many pixels, or this share of the body's
+width."""
+PENCIL_TIP = 0.5
+"""The tip widens to the body over at least this share of the body's width (the round end of
+a stroke is shorter)."""
+PENCIL_STEM = 3
+"""...and widens at least every this many lines: a thin stem that then widens is a
+thermometer or a quill, not a tip."""
+PENCIL_ON_AXIS = 0.5
+"""The point lies on the band's axis, within this share of the band's width (in half-pixels
+across the slant): a knife's, a chisel's or a lipstick's point is on one edge."""
+PENCIL_DIP = 0.5
+"""Between the tip and the body, at most this share of the body's width in lines is
+narrower than the body (a tip drawn apart leaves two or three): a brush's bristles, a box
+cutter's blade are a wide part, then a waist."""
+PENCIL_END = 1.0
+"""The other end narrows over at most this share of the body's width: cut or rounded, not
+a second point."""
+BASELINE_HEIGHT = 4
+"""A line drawn under the pencil (the written line of an edit icon) is at most this many
+rows tall and three times as wide; it is left out before the pencil is measured."""
 
 
 class Part(NamedTuple):
@@ -905,6 +958,98 @@ def _longest_gap(line: BoolArray) -> int:
     return longest
 
 
+def pencil_on_a_slant(mask: BoolArray) -> bool:
+    """Whether the drawing is a pencil on a slant, alone or over a line: a straight band of
+    even width from the top right corner to the bottom left, blunt or rounded at the top,
+    tapering to a point at the bottom, filled or outlined, its cap or tip possibly drawn
+    apart; nothing wider anywhere along it."""
+    ink = _without_baseline(np.asarray(mask, bool))
+    if ink.ndim != 2 or ink.sum() < MIN_PART:
+        return False
+    raw, centres = _diagonal_profile(ink)
+    length = len(raw)
+    if length < PENCIL_LENGTH or _longest_gap(raw > 0) > PENCIL_GAPS:
+        return False
+    # one line to the next, widths on the diagonal lattice alternate by one: take the wider
+    widths = np.maximum(raw, np.r_[raw[1:], raw[-1]])
+    lines = np.arange(length)
+    in_body = (lines >= PENCIL_BODY[0] * length) & (lines < PENCIL_BODY[1] * length)
+    by_gap = np.convolve((raw == 0).astype(int), np.ones(5, int), "same") > 0
+    body = in_body & ~by_gap  # a line beside a gap may be cut short by the part's end
+    if body.sum() < 0.6 * in_body.sum():
+        return False
+    width = int(np.median(widths[body]))
+    if width < 3 or PENCIL_SLIM * width > length:
+        return False
+    if np.abs(widths[body] - width).max() > PENCIL_EVEN or widths.max() > width + PENCIL_EVEN:
+        return False
+    axis = float(np.median(centres[body]))
+    if np.abs(centres[body] - axis).max() > PENCIL_STRAIGHT:
+        return False
+    tip = float(np.nanmean(centres[:2]))
+    if abs(tip - axis) > PENCIL_ON_AXIS * max(width - 1, 1):
+        return False  # a point on one edge: a knife's, a chisel's, a lipstick's
+    return _pointed(widths, width, int(np.argmax(body))) and _blunt(widths[::-1], width)
+
+
+def _pointed(widths: npt.NDArray[np.int64], width: int, body: int) -> bool:
+    """Whether ``widths`` starts with a tip: narrow, widening to ``width`` steadily over a
+    length and staying that wide up to the ``body`` line (:data:`PENCIL_POINT`,
+    :data:`PENCIL_TIP`, :data:`PENCIL_STEM`, :data:`PENCIL_DIP`)."""
+    if widths[0] > max(PENCIL_POINT[0], PENCIL_POINT[1] * width):
+        return False
+    reach = int(np.argmax(widths >= width - 1))
+    if reach < PENCIL_TIP * width:
+        return False
+    level = 0
+    drawn = widths[: reach + 1]
+    for before, after in pairwise(drawn[drawn > 0]):  # a tip drawn apart leaves a gap
+        level = level + 1 if after <= before else 0
+        if level >= PENCIL_STEM:
+            return False
+    return int((widths[reach:body] < width - 1).sum()) <= math.ceil(PENCIL_DIP * width)
+
+
+def _blunt(widths: npt.NDArray[np.int64], width: int) -> bool:
+    """Whether ``widths`` (from the far end) reaches ``width`` within :data:`PENCIL_END` of it."""
+    return int(np.argmax(widths >= width - 1)) <= PENCIL_END * width
+
+
+def _diagonal_profile(ink: BoolArray) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]]:
+    """Along the slant from the bottom left corner to the top right, per diagonal line
+    (x - y): how wide the ink is across the slant, in pixels (0: none), and where its
+    centre lies across it (x + y; NaN where there is no ink)."""
+    ys, xs = np.nonzero(ink)
+    along, across = xs - ys, xs + ys
+    first = int(along.min())
+    count = int(along.max()) - first + 1
+    low = np.full(count, np.iinfo(np.int64).max)
+    high = np.full(count, np.iinfo(np.int64).min)
+    np.minimum.at(low, along - first, across)
+    np.maximum.at(high, along - first, across)
+    inked = high >= low
+    widths = np.where(inked, (high - low) // 2 + 1, 0)
+    centres = np.where(inked, (high + low) / 2, np.nan)
+    return widths.astype(np.int64), centres
+
+
+def _without_baseline(ink: BoolArray) -> BoolArray:
+    """``ink`` without a line drawn under everything else (:data:`BASELINE_HEIGHT`)."""
+    found, labels = parts_of(ink)
+    pieces = [p for p in found if p.area >= MIN_PART]
+    if len(pieces) < 2:
+        return ink
+    lowest = max(pieces, key=lambda p: p.y + p.height)
+    above = max(p.y + p.height for p in pieces if p is not lowest)
+    if (
+        lowest.height <= BASELINE_HEIGHT
+        and lowest.width >= 3 * lowest.height
+        and lowest.y >= above - 1
+    ):
+        return np.asarray(ink & (labels != lowest.label), bool)
+    return ink
+
+
 def filled_outline(piece: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
     """``piece`` (non-zero: ink) as 0/1 with everything its outer outlines enclose filled in."""
     outlines, _ = cv2.findContours(
@@ -932,6 +1077,7 @@ STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {
     "play": triangle_pointing_right,
     "profile": head_over_shoulders,
     "home": roof_over_walls,
+    "edit": pencil_on_a_slant,
 }
 """Concept -> the check of its structure on a 32x32 shape mask."""
 
@@ -953,6 +1099,7 @@ __all__ = [
     "holes_of",
     "lid_over_can",
     "parts_of",
+    "pencil_on_a_slant",
     "roof_over_walls",
     "row_extents",
     "structural_concepts",
