@@ -26,9 +26,10 @@ family but come too close to one look-alike for the lead an answer needs:
   a person in six of eleven held-out families.
 * **edit** -- :func:`pencil_on_a_slant`: a straight band of even width from the top right
   corner to the bottom left, blunt at the top, tapering steadily to a point at the bottom,
-  alone or over a line, nothing jutting out anywhere. Pencils ranked first by template but
-  within the lead of an eyedropper, a brush, a ruler or a sparkle in seven of eleven held-out
-  families, and on whole screens edit was deferred in 45 % of the calls where it was present.
+  alone, over a line or coming out of an open square, nothing jutting out anywhere. Pencils
+  ranked first by template but within the lead of an eyedropper, a brush, a ruler or a
+  sparkle in seven of eleven held-out families, and on whole screens edit was deferred in
+  45 % of the calls where it was present.
 
 Each check works on the 32x32 shape mask; :func:`structural_concepts` lets the recognizer raise a
 crop's score for the concept to :data:`STRUCTURE_SCORE`; acceptance (leads, pair checks) then
@@ -45,7 +46,9 @@ flask, a table, an archive box; a slit or folded paper plane, the Play Store's l
 pawn, a lock, a microphone, a keyhole, a snowman, a standing figure, a stamp, a network globe,
 a person with a badge, two people; a bank's pediment over columns, a price tag's eyelet in a
 gable, an upload block arrow, a tree, an eject icon; an eyedropper, a brush, a sword, a
-thermometer, a rod, a needle, a diagonal arrow, a pencil with a spark beside it). The pencil
+thermometer, a rod, a needle, a diagonal arrow, a pencil with a spark beside it; open-in-new's
+arrow out of a square, a rod out of one, a pencil beside a bracket or over a chart's axes).
+The pencil
 is the exception: MDI's ``marker`` (one reference render), a felt pen on a slant, has a
 pencil's parts (and is an edit tool to most users), and so has Iconoir's ``test-tube`` in 1 of
 its 36 renders (a round end as long as a pencil's point); a 32 px mask cannot tell a pencil
@@ -61,8 +64,8 @@ snowman with a squat lower ball, a sun over a hill, a globe on a round base, a m
 shadow: the templates rank profile first on most of those drawings too); a block arrow whose
 shaft is 0.69 of its head's width, a filled pentagon (a tent with walls), a chevron over a box,
 a warehouse with a gate just over half its width, a garage's slats that a small render merges
-into one door are a house's parts too. A pencil drawn in a square (the other common edit icon)
-or pointing down to the right is not recognised as one.
+into one door are a house's parts too. A pencil pointing down to the right, or drawn with
+the thin single stroke of Ionicons' ``create-outline``, is not recognised as one.
 """
 
 from __future__ import annotations
@@ -302,6 +305,25 @@ cutter's blade are a wide part, then a waist."""
 PENCIL_END = 1.0
 """The other end narrows over at most this share of the body's width: cut or rounded, not
 a second point."""
+SQUARE_PIECES = 3
+"""A pencil in a square is at most this many pieces: the square, the pencil, a cap apart."""
+SQUARE_SPAN = 0.65
+"""The square spans at least this share of the drawing's width and of its height, from its
+bottom left corner."""
+SQUARE_STROKE = 3
+"""The square's left side and bottom are looked for in this many columns and rows."""
+SQUARE_SIDES = 0.75
+"""Its left side and its bottom are inked along at least this share of the square."""
+SQUARE_OPEN_SIDES = (0.25, 0.85)
+"""Its top and right sides are inked along this share of it: part of the way, the corner
+left open for the pencil (real ones: 0.32-0.59)."""
+PENCIL_IN_SQUARE_LENGTH = 18
+"""A pencil in a square spans at least this many diagonal lines (it leaves the square's
+corner)."""
+SQUARE_PENCIL_WIDTH = 5
+"""...and its body is at least this wide: at 3 px a syringe's needle, a screwdriver's shaft, a
+brush's handle or an arrow pointing into the square pass the pencil's rules (every real
+pencil in a square measured 5-7)."""
 BASELINE_HEIGHT = 4
 """A line drawn under the pencil (the written line of an edit icon) is at most this many
 rows tall and three times as wide; it is left out before the pencil is measured."""
@@ -959,16 +981,55 @@ def _longest_gap(line: BoolArray) -> int:
 
 
 def pencil_on_a_slant(mask: BoolArray) -> bool:
-    """Whether the drawing is a pencil on a slant, alone or over a line: a straight band of
-    even width from the top right corner to the bottom left, blunt or rounded at the top,
-    tapering to a point at the bottom, filled or outlined, its cap or tip possibly drawn
-    apart; nothing wider anywhere along it."""
-    ink = _without_baseline(np.asarray(mask, bool))
-    if ink.ndim != 2 or ink.sum() < MIN_PART:
+    """Whether the drawing is a pencil on a slant, alone, over a line or in an open square: a
+    straight band of even width from the top right corner to the bottom left, blunt or
+    rounded at the top, tapering to a point at the bottom, filled or outlined, its cap or tip
+    possibly drawn apart; nothing wider anywhere along it."""
+    ink = np.asarray(mask, bool)
+    if ink.ndim != 2:
+        return False
+    return _pencil(_without_baseline(ink), PENCIL_LENGTH) or _pencil_in_a_square(ink)
+
+
+def _pencil_in_a_square(ink: BoolArray) -> bool:
+    """Whether ``ink`` is an open square (its left side and bottom drawn, its top right
+    corner open) holding a pencil of its own pieces (:func:`_pencil`): the other common edit
+    icon. Open-in-new draws an arrow there, whose head is wider than its shaft."""
+    found, labels = parts_of(ink)
+    pieces = [p for p in found if p.area >= MIN_PART]
+    if not 2 <= len(pieces) <= SQUARE_PIECES:
+        return False
+    ys, xs = np.nonzero(ink)
+    left, bottom = int(xs.min()), int(ys.max())
+    width, height = int(xs.max()) - left + 1, bottom - int(ys.min()) + 1
+    frames = [p for p in pieces if p.x <= left + 1 and p.y + p.height >= bottom]
+    if len(frames) != 1:
+        return False
+    frame = frames[0]
+    if frame.width < SQUARE_SPAN * width or frame.height < SQUARE_SPAN * height:
+        return False
+    square = labels == frame.label
+    inside = square[frame.y : frame.y + frame.height, frame.x : frame.x + frame.width]
+    left_side = inside[:, :SQUARE_STROKE].any(axis=1).mean()
+    bottom_side = inside[-SQUARE_STROKE:, :].any(axis=0).mean()
+    if min(left_side, bottom_side) < SQUARE_SIDES:
+        return False
+    top_side = inside[:SQUARE_STROKE, :].any(axis=0).mean()
+    right_side = inside[:, -SQUARE_STROKE:].any(axis=1).mean()
+    low, high = SQUARE_OPEN_SIDES
+    if not (low <= top_side <= high and low <= right_side <= high):
+        return False  # axes of a chart, or a closed box
+    return _pencil(ink & ~square, PENCIL_IN_SQUARE_LENGTH, SQUARE_PENCIL_WIDTH)
+
+
+def _pencil(ink: BoolArray, least_length: int, least_width: int = 3) -> bool:
+    """The pencil's rules (:func:`pencil_on_a_slant`) on ``ink``, at least ``least_length``
+    diagonal lines long and its body ``least_width`` wide."""
+    if ink.sum() < MIN_PART:
         return False
     raw, centres = _diagonal_profile(ink)
     length = len(raw)
-    if length < PENCIL_LENGTH or _longest_gap(raw > 0) > PENCIL_GAPS:
+    if length < least_length or _longest_gap(raw > 0) > PENCIL_GAPS:
         return False
     # one line to the next, widths on the diagonal lattice alternate by one: take the wider
     widths = np.maximum(raw, np.r_[raw[1:], raw[-1]])
@@ -979,7 +1040,7 @@ def pencil_on_a_slant(mask: BoolArray) -> bool:
     if body.sum() < 0.6 * in_body.sum():
         return False
     width = int(np.median(widths[body]))
-    if width < 3 or PENCIL_SLIM * width > length:
+    if width < least_width or PENCIL_SLIM * width > length:
         return False
     if np.abs(widths[body] - width).max() > PENCIL_EVEN or widths.max() > width + PENCIL_EVEN:
         return False

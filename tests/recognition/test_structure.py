@@ -442,6 +442,7 @@ BUSTS = [
 ]
 
 PENCILS = [
+    ("heroicons", "pencil-square"),
     ("bootstrap", "pencil"),
     ("carbon", "edit"),
     ("eva", "edit-2-outline"),
@@ -834,3 +835,70 @@ def test_look_alikes_of_a_pencil_are_not_edit(name: str) -> None:
     """Diagonal things a template puts near a pencil: each lacks one part of the rule (an even
     body nothing juts out of, a point that widens steadily, a blunt end, the slant)."""
     assert not pencil_on_a_slant(PENCIL_LOOK_ALIKES[name]()), name
+
+
+def in_a_square(draw: Callable[[np.ndarray], object]) -> np.ndarray:
+    """An open square (its top right corner left open) with something drawn on the 4x
+    canvas, stroke 2 px at 32."""
+    big = np.zeros((BIG, BIG), np.uint8)
+    cv2.polylines(
+        big, [np.array([(70, 14), (8, 14), (8, 120), (114, 120), (114, 58)])], False, 1, 8
+    )
+    draw(big)
+    return reduced(big)
+
+
+def small_pencil(big: np.ndarray, *, tip: float = 30, half: float = 14) -> None:
+    """A pencil from the square's middle out of its open corner."""
+    start, length = np.array([44.0, 84.0]), 100.0
+    along, across = ALONG, ACROSS
+
+    def at(a: float, c: float) -> tuple[int, int]:
+        x, y = start + a * along + c * across
+        return round(float(x)), round(float(y))
+
+    points = [at(0, 0), at(tip, half), at(length, half), at(length, -half), at(tip, -half)]
+    cv2.fillPoly(big, [np.array(points, np.int32).reshape(-1, 1, 2)], 1)
+
+
+def test_a_pencil_in_an_open_square_is_edit() -> None:
+    mask = in_a_square(small_pencil)
+    assert pencil_on_a_slant(mask)
+    assert "edit" in structural_concepts(mask)
+
+
+def bracket_and_pencil() -> np.ndarray:
+    big = np.zeros((BIG, BIG), np.uint8)
+    cv2.polylines(big, [np.array([(80, 14), (8, 14), (8, 120)])], False, 1, 8)
+    small_pencil(big)
+    return reduced(big)
+
+
+def axes_and_pencil() -> np.ndarray:
+    big = np.zeros((BIG, BIG), np.uint8)
+    cv2.polylines(big, [np.array([(8, 14), (8, 120), (114, 120)])], False, 1, 8)
+    small_pencil(big)
+    return reduced(big)
+
+
+SQUARE_LOOK_ALIKES: dict[str, Callable[[], np.ndarray]] = {
+    "open in new: an arrow out of the corner": lambda: in_a_square(
+        lambda big: (
+            cv2.line(big, (44, 84), (112, 16), 1, 8),
+            cv2.polylines(big, [np.array([(84, 16), (114, 16), (114, 46)])], False, 1, 8),
+        )
+    ),
+    "a rod with no point out of the corner": lambda: in_a_square(
+        lambda big: cv2.line(big, (44, 84), (112, 16), 1, 16)
+    ),
+    "a pencil beside a bracket with no bottom": lambda: bracket_and_pencil(),
+    "a pencil over a chart's axes": lambda: axes_and_pencil(),
+}
+
+
+@pytest.mark.parametrize("name", list(SQUARE_LOOK_ALIKES))
+def test_look_alikes_of_a_pencil_in_a_square_are_not_edit(name: str) -> None:
+    """Open-in-new's arrow has a head wider than its shaft; a rod has no point; a bracket with
+    no bottom, or a chart's axes with no top and right side, are no open square (and the
+    pencil alone is too short)."""
+    assert not pencil_on_a_slant(SQUARE_LOOK_ALIKES[name]()), name
