@@ -286,6 +286,10 @@ PENCIL_STRAIGHT = 2
 """The body's centre moves across the slant by at most this many half-pixels."""
 PENCIL_GAPS = 5
 """Lines without ink in a row, at most: a cap or a tip drawn apart from the body."""
+PENCIL_GAP_EDGE = 2
+"""Lines this close to a gap may be cut short by a part's end: they are not measured as body."""
+PENCIL_BODY_SEEN = 0.6
+"""At least this share of the body's lines is measured (not beside a gap)."""
 PENCIL_POINT = (2, 0.55)
 """The tip's first line is at most this wide: this many pixels, or this share of the body's
 width."""
@@ -1035,9 +1039,10 @@ def _pencil(ink: BoolArray, least_length: int, least_width: int = 3) -> bool:
     widths = np.maximum(raw, np.r_[raw[1:], raw[-1]])
     lines = np.arange(length)
     in_body = (lines >= PENCIL_BODY[0] * length) & (lines < PENCIL_BODY[1] * length)
-    by_gap = np.convolve((raw == 0).astype(int), np.ones(5, int), "same") > 0
-    body = in_body & ~by_gap  # a line beside a gap may be cut short by the part's end
-    if body.sum() < 0.6 * in_body.sum():
+    beside = np.ones(2 * PENCIL_GAP_EDGE + 1, int)
+    by_gap = np.convolve((raw == 0).astype(int), beside, "same") > 0
+    body = in_body & ~by_gap
+    if body.sum() < PENCIL_BODY_SEEN * in_body.sum():
         return False
     width = int(np.median(widths[body]))
     if width < least_width or PENCIL_SLIM * width > length:
