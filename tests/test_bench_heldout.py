@@ -5,16 +5,10 @@ original classes apart on these designs it never saw."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
 from PIL import Image
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-
-from bench.heldout import (  # noqa: E402
+from bench.heldout import (
     CURATED,
     DATA,
     closed_set_per_class,
@@ -22,9 +16,9 @@ from bench.heldout import (  # noqa: E402
     glyph_images,
     render_case,
 )
-from iconfind._data_files import parse_toml  # noqa: E402
-from iconfind.recognition.concepts import ConceptTable  # noqa: E402
-from iconfind.recognition.recognizer import IconRecognizer  # noqa: E402
+from iconfind._data_files import parse_toml
+from iconfind.recognition.concepts import ConceptTable
+from iconfind.recognition.recognizer import IconRecognizer
 
 FAMILIES = [
     *("bootstrap", "carbon", "eva", "feather", "fluent", "heroicons"),

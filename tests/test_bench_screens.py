@@ -14,13 +14,12 @@ from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
+from bench import screens
+from bench.heldout import CURATED
+from iconfind import Locator
+from iconfind.backends.replay import ReplayBackend
 
-from bench import screens  # noqa: E402
-from bench.heldout import CURATED  # noqa: E402
-from iconfind import Locator  # noqa: E402
-from iconfind.backends.replay import ReplayBackend  # noqa: E402
+REPO = Path(__file__).resolve().parent.parent
 
 SAMPLE = [("lucide", "light", 2), ("tabler", "colour", 2)]
 """(family, theme, number of planned screens): a fixed sample of two families, both forms."""

@@ -9,16 +9,11 @@ records."""
 from __future__ import annotations
 
 import json
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(REPO))
-
-from bench.accuracy import CORPUS, FLOOR, evaluate, load_cases, snapshot_path  # noqa: E402
+from bench.accuracy import CORPUS, FLOOR, evaluate, load_cases, snapshot_path
 
 MIN_RIGHT_SHARE = 0.95
 MIN_REAL_SCREENS = 37

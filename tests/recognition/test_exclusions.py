@@ -5,14 +5,13 @@ icons in every render) is ever ruled out."""
 
 from __future__ import annotations
 
-import sys
 from itertools import product
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from bench.heldout import families, glyph_images, render_case
 from iconfind.recognition.exclusions import (
     Ink,
     bars_without_bullets,
@@ -24,11 +23,6 @@ from iconfind.recognition.exclusions import (
 from iconfind.recognition.features import shape_of, unpack_masks
 from iconfind.recognition.recognizer import IconRecognizer
 from iconfind.recognition.structure import structural_concepts
-
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO))
-
-from bench.heldout import families, glyph_images, render_case  # noqa: E402
 
 RENDERS = list(
     product((24, 48, 96), ("light", "dark", "colour"), ("tight", "padded", "ripple", "plate"))

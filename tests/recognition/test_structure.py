@@ -6,15 +6,14 @@ with nothing in its gable, an edit icon a pencil on a slant; nothing else is any
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from itertools import product
-from pathlib import Path
 
 import cv2
 import numpy as np
 import pytest
 
+from bench.heldout import families, glyph_images, render_case
 from iconfind.recognition.features import FINE_THRESHOLD, shape_of, unpack_masks
 from iconfind.recognition.recognizer import IconRecognizer
 from iconfind.recognition.structure import (
@@ -28,11 +27,6 @@ from iconfind.recognition.structure import (
     structural_concepts,
     triangle_pointing_right,
 )
-
-REPO = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(REPO))
-
-from bench.heldout import families, glyph_images, render_case  # noqa: E402
 
 
 def canvas() -> np.ndarray:
