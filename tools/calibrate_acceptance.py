@@ -73,6 +73,7 @@ from iconfind.recognition.acceptance import (  # noqa: E402
     band_lead,
     class_references,
     pair_evidence,
+    unusual_for,
 )
 from iconfind.recognition.concepts import ConceptTable  # noqa: E402
 from iconfind.recognition.features import FINE_THRESHOLD, unpack_masks  # noqa: E402
@@ -127,6 +128,7 @@ class Rows:
         self.masks: npt.NDArray[np.uint8] = np.asarray(data["masks"], np.uint8)
         self.traces: npt.NDArray[np.uint8] = np.asarray(data["traces"], np.uint8)
         self.curated: npt.NDArray[np.bool_] = np.asarray(data["curated"], bool)
+        self._structures: dict[int, list[str]] = {}
 
     def __len__(self) -> int:
         return len(self.true)
@@ -153,6 +155,14 @@ class Rows:
     def ink(self, i: int) -> exclusions.Ink:
         """Row ``i``'s ink as the exclusions read it (its shape mask and its trace)."""
         return exclusions.Ink(self._mask_pixels[i], self._trace_pixels[i])
+
+    def unusual(self, i: int, concept: str) -> bool:
+        """Whether row ``i`` is an unusual drawing of ``concept`` (:func:`unusual_for`)."""
+        if concept not in structure.STRUCTURES:
+            return False
+        if i not in self._structures:
+            self._structures[i] = structure.structural_concepts(self.mask(i))
+        return unusual_for(concept, self._structures[i])
 
 
 def _scoring_fingerprint() -> str:
@@ -428,6 +438,7 @@ def verdict(
         wanted,
         lambda other: fold.evidence(rows, i, wanted, other),
         rare=wanted in rare,
+        unusual=rows.unusual(i, wanted),
     )
 
 
@@ -475,7 +486,7 @@ def choose(
                     continue  # the pair check rejects it already
                 score, lead = base.standing(context, name)
                 wrong.append((k, truth, name, score, lead))
-                if STRONG_PAIR is not None:
+                if STRONG_PAIR is not None and not rows.unusual(i, name):
                     values = [fold.evidence(rows, i, name, o) for o in partners.get(name, ())]
                     if values and all(v is not None and v >= STRONG_PAIR for v in values):
                         strong.append((name, score, lead))

@@ -32,7 +32,7 @@ for the concept whose private ink it has and whose absent ink it lacks.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from functools import lru_cache
 from importlib import resources
 from typing import TYPE_CHECKING, Any
@@ -42,6 +42,7 @@ import numpy.typing as npt
 from attrs import field, frozen
 
 from iconfind.recognition.features import distance_to_ink, unpack_masks
+from iconfind.recognition.structure import STRUCTURES
 
 if TYPE_CHECKING:
     from iconfind.recognition.references import ReferenceSet
@@ -106,13 +107,18 @@ class AcceptancePolicy:
         evidence: Callable[[str], float | None] | None,
         *,
         rare: bool,
+        unusual: bool = False,
     ) -> bool:
         """The clear-winner rule on ``context`` (the top concepts of a crop, best first).
 
         ``evidence(other)``: the pair check of ``wanted`` against ``other`` (``None``: no font
         tells them apart); ``None`` when the crop is not at hand (no pair check). A concept
         whose pair checks are all decisive (>= :attr:`strong_pair`) needs only the global lead
-        of its band, not its own (its confusions were about exactly these partners)."""
+        of its band, not its own (its confusions were about exactly these partners) -- unless
+        the crop is ``unusual`` for it: ``wanted`` has a structure check
+        (:data:`~iconfind.recognition.structure.STRUCTURES`) and the crop fails it. Such a crop
+        is not the concept's usual drawing (a sword, not a pencil), so its known partners are
+        no longer the only look-alikes to fear, and it needs the concept's own lead."""
         score, lead = self.standing(context, wanted)
         if score < self.min_score:
             return False
@@ -127,6 +133,7 @@ class AcceptancePolicy:
         confirmed = (
             self.strong_pair is not None
             and not rare
+            and not unusual
             and wanted not in self.strong_blocked
             and bool(values)
             and all(v is not None and v >= self.strong_pair for v in values)
@@ -161,6 +168,15 @@ class AcceptancePolicy:
                 return -1.0, -1.0
             rival = max(rival, score)
         return own, own - rival
+
+
+def unusual_for(concept: str, shown: Collection[str]) -> bool:
+    """Whether a crop whose structures are ``shown``
+    (:func:`~iconfind.recognition.structure.structural_concepts`) is an unusual drawing of
+    ``concept``: the concept has a structure check and the crop fails it. Templates may still
+    be right about such a crop, but acceptance takes no shortcut for it
+    (:meth:`AcceptancePolicy.decide`)."""
+    return concept in STRUCTURES and concept not in shown
 
 
 def band_lead(bins: Sequence[tuple[float, float]], score: float) -> float:
@@ -305,4 +321,5 @@ __all__ = [
     "pair_evidence",
     "policy_from",
     "reference",
+    "unusual_for",
 ]

@@ -13,7 +13,10 @@ for class ``wanted`` only when
 * it leads the best competing concept by the calibrated lead for its score band, and
 * for each concept it is known to be confused with (play / send, wifi / wifi_off), the pair
   check on the region where the two differ sides with ``wanted``
-  (:func:`~iconfind.recognition.acceptance.pair_evidence`).
+  (:func:`~iconfind.recognition.acceptance.pair_evidence`); when all of them side with it
+  decisively, the lead of the score band suffices, unless ``wanted`` has a structure check
+  the crop fails (:func:`~iconfind.recognition.acceptance.unusual_for`: a sword is no usual
+  pencil, and its known look-alikes are not the only ones to fear).
 
 So an icon that merely resembles the wanted one (asking for "settings" on a screen of
 back/search/overflow icons) is not accepted: either another class ranks first, or the lead is too
@@ -35,6 +38,7 @@ from iconfind.recognition.acceptance import (
     Reference,
     class_references,
     pair_evidence,
+    unusual_for,
 )
 from iconfind.recognition.exclusions import Ink, excluded_concepts, rules_out
 from iconfind.recognition.features import (
@@ -61,9 +65,11 @@ CONTEXT = 12
 
 class Ranking(list[tuple[str, float]]):
     """``(class, score)`` pairs, best first, plus what acceptance needs beyond them:
-    ``context`` (the top :data:`CONTEXT` classes) and ``pairs`` (the pair check's evidence,
+    ``context`` (the top :data:`CONTEXT` classes), ``pairs`` (the pair check's evidence,
     ``{(candidate, confused-with): value in [-1, 1] or None}``, for the candidates that could be
-    accepted). A plain list is a ranking too: it is its own context and has no pair evidence."""
+    accepted) and ``structures`` (the concepts whose structure the crop shows,
+    :func:`~iconfind.recognition.structure.structural_concepts`). A plain list is a ranking
+    too: it is its own context and has no pair evidence and no structures."""
 
     def __init__(
         self,
@@ -71,12 +77,16 @@ class Ranking(list[tuple[str, float]]):
         *,
         context: Sequence[tuple[str, float]] | None = None,
         pairs: Mapping[tuple[str, str], float | None] | None = None,
+        structures: Iterable[str] | None = None,
     ) -> None:
         super().__init__(items)
         self.context: tuple[tuple[str, float], ...] = tuple(
             context if context is not None else items
         )
         self.pairs: Mapping[tuple[str, str], float | None] | None = pairs
+        self.structures: frozenset[str] | None = (
+            None if structures is None else frozenset(structures)
+        )
 
 
 FINE_CLASSES = 6
@@ -285,8 +295,14 @@ class IconRecognizer:
         context = self._ordered(best, max(top, CONTEXT))
         if shape is None and crop is not None:
             shape = shape_of(crop)
-        pairs = None if shape is None else self.pair_checks(shape, context)
-        return Ranking(context[: max(top, 0)], context=context, pairs=pairs)
+        if shape is None:
+            return Ranking(context[: max(top, 0)], context=context)
+        return Ranking(
+            context[: max(top, 0)],
+            context=context,
+            pairs=self.pair_checks(shape, context),
+            structures=structural_concepts(shape > FINE_THRESHOLD),
+        )
 
     def pair_checks(
         self, shape: npt.NDArray[np.float32], context: Sequence[tuple[str, float]]
@@ -346,7 +362,14 @@ class IconRecognizer:
         context = getattr(ranking, "context", ranking)
         pairs = getattr(ranking, "pairs", None)
         evidence = None if pairs is None else lambda other: pairs.get((wanted, other))
-        return self.policy.decide(context, wanted, evidence, rare=wanted in self._rare)
+        shown = getattr(ranking, "structures", None)
+        return self.policy.decide(
+            context,
+            wanted,
+            evidence,
+            rare=wanted in self._rare,
+            unusual=shown is not None and unusual_for(wanted, shown),
+        )
 
     def lead_needed(self, wanted: str, score: float) -> float:
         """The lead over the best competing concept that accepting ``wanted`` at ``score``

@@ -11,6 +11,7 @@ from iconfind.recognition.acceptance import (
     pair_evidence,
     policy_from,
     reference,
+    unusual_for,
 )
 from iconfind.recognition.recognizer import IconRecognizer, Ranking
 from iconfind.recognition.references import load_or_build
@@ -66,6 +67,34 @@ def test_lead_bands_and_rare_margin() -> None:
     assert chosen.lead_needed("play", 0.8, rare=False) == pytest.approx(0.2)
     assert chosen.lead_needed("play", 0.98, rare=False) == pytest.approx(0.03)
     assert chosen.lead_needed("nut", 0.99, rare=True) == pytest.approx(0.3)
+
+
+def test_decisive_pair_checks_shortcut_the_concepts_own_lead_for_usual_drawings_only() -> None:
+    # edit's own band asks 0.25 at 0.7, the global band 0.15; its known look-alike is brush
+    chosen = policy(
+        score_bins=((0.6, 0.15),),
+        class_bins={"edit": ((0.6, 0.25),)},
+        partners={"edit": ("brush",)},
+        strong_pair=0.8,
+    )
+    context = [("edit", 0.72), ("screwdriver", 0.52), ("brush", 0.47)]
+
+    def decisive(other: str) -> float:
+        return 0.9
+
+    assert chosen.decide(context, "edit", decisive, rare=False)
+    # the same ranking, but the crop fails edit's structure (a sword, not a pencil): the
+    # pair check against brush says nothing about swords, so edit needs its own lead
+    assert not chosen.decide(context, "edit", decisive, rare=False, unusual=True)
+    assert chosen.decide(
+        [("edit", 0.8), ("screwdriver", 0.5)], "edit", decisive, rare=False, unusual=True
+    )
+
+
+def test_unusual_means_a_structure_check_the_crop_fails() -> None:
+    assert unusual_for("edit", {"sort"})
+    assert not unusual_for("edit", {"edit"})
+    assert not unusual_for("settings", set())  # no structure check: nothing to fail
 
 
 def _wifi(slash: bool) -> np.ndarray:
@@ -138,5 +167,6 @@ def test_rank_carries_what_acceptance_needs() -> None:
     assert len(ranking) == 2
     assert len(ranking.context) >= 2
     assert ranking.pairs is not None
+    assert ranking.structures == frozenset()  # three dots: no concept's structure
     # a plain list is its own context (no crop, so no pair check)
     assert recognizer.accepts(list(ranking), ranking[0][0]) in (True, False)

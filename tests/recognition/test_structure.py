@@ -831,6 +831,23 @@ def test_look_alikes_of_a_pencil_are_not_edit(name: str) -> None:
     assert not pencil_on_a_slant(PENCIL_LOOK_ALIKES[name]()), name
 
 
+def test_a_real_sword_ranked_edit_is_not_accepted_as_edit() -> None:
+    """Lucide's sword (the references' swords point the other way) ranks edit first by 0.19-0.21
+    over a screwdriver, and the pair checks against edit's known look-alikes (brush, sparkle)
+    side with edit decisively; that used to let the band's lead suffice. The sword fails the
+    pencil's structure (its guard juts out), so edit needs its own, larger lead."""
+    recognizer = IconRecognizer.default()
+    (sword,) = [m for c, n, m in glyph_images("lucide") if n == "sword"]
+    (pencil,) = [m for c, n, m in glyph_images("lucide") if n == "pencil"]
+    for size, theme in product((24, 48, 63), ("light", "dark")):
+        ranking = recognizer.rank(render_case(sword, size, theme, "tight"), top=3)
+        assert ranking[0][0] == "edit", ranking  # what made it dangerous
+        assert not recognizer.accepts(ranking, "edit"), (size, theme, ranking)
+        assert recognizer.accepts(
+            recognizer.rank(render_case(pencil, size, theme, "tight")), "edit"
+        )
+
+
 def in_a_square(draw: Callable[[np.ndarray], object]) -> np.ndarray:
     """An open square (its top right corner left open) with something drawn on the 4x
     canvas, stroke 2 px at 32."""
