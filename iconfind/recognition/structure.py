@@ -30,6 +30,11 @@ family but come too close to one look-alike for the lead an answer needs:
   ranked first by template but within the lead of an eyedropper, a brush, a ruler or a
   sparkle in seven of eleven held-out families, and on whole screens edit was deferred in
   45 % of the calls where it was present.
+* **refresh** -- :func:`arrows_round_a_circle`: one arc round an empty centre with a gap, or
+  two arcs half a turn apart, round and of even width, a head standing across the arc's end
+  at one end of each gap. Thin circular arrows scored under the 0.6 any answer needs or
+  within the lead of a timer, a water drop or a camera switch, and refresh was the weakest
+  class on whole screens (55 %).
 
 Each check works on the 32x32 shape mask; :func:`structural_concepts` lets the recognizer raise a
 crop's score for the concept to :data:`STRUCTURE_SCORE`; acceptance (leads, pair checks) then
@@ -48,7 +53,11 @@ a person with a badge, two people; a bank's pediment over columns, a price tag's
 gable, an upload block arrow, a tree, an eject icon; an eyedropper, a brush, a sword, a
 thermometer, a rod, a needle, a diagonal arrow, a pencil with a spark beside it; open-in-new's
 arrow out of a square, a rod out of one, a pencil beside a bracket or over a chart's axes).
-The pencil
+Arrows round a circle are drawn alike for refresh and for its twins rotate left / right (one
+render of MDI's ``restore``, whose clock hands the render lost, too); a review found no other
+icon glyph passing, but a letter ``c`` and drawn ones: a spinner arc ending in a dot or a
+ball, a ring drawn as a G whose bar stops short of the centre, a bold power icon whose bar
+stops short too. The pencil
 is the exception: MDI's ``marker`` (one reference render), a felt pen on a slant, has a
 pencil's parts (and is an edit tool to most users), and so has Iconoir's ``test-tube`` in 1 of
 its 36 renders (a round end as long as a pencil's point); a 32 px mask cannot tell a pencil
@@ -331,6 +340,44 @@ pencil in a square measured 5-7)."""
 BASELINE_HEIGHT = 4
 """A line drawn under the pencil (the written line of an edit icon) is at most this many
 rows tall and three times as wide; it is left out before the pencil is measured."""
+
+# refresh: arrows round a circle. Angles are counted in RING_BINS sectors about the fitted
+# centre, distances from the fitted circle in pixels (negative: inside it).
+RING_BINS = 36
+"""Sectors of 10 degrees the circle is read in."""
+RING_RADIUS = 8.0
+"""The circle's radius is at least this (of the 32 px mask): it is the drawing, not a part."""
+RING_FIT = 2.5
+"""A pixel this close to the circle is on the ring: the circle is fitted to those pixels
+(three rounds, starting from all ink), and a sector with none of them is part of a gap."""
+RING_CENTRE = 0.3
+"""No ink nearer the centre than this share of the radius: a clock's hands, a power icon's
+stroke, a globe's meridians, a mark inside are."""
+RING_OUTER = 0.65
+"""No ink farther out than this share of the radius beyond the circle (a question mark's dot,
+a stopwatch's crown)."""
+RING_COVER = 0.55
+"""The ring covers at least this share of the sectors."""
+RING_GAPS = (1, 2)
+"""One arc with one gap, or two arcs with two (then half a turn maps one onto the other)."""
+RING_GAP = 0.28
+"""No gap is wider than this share of the circle (headphones', a magnet's, an undo's are)."""
+RING_HEAD = 5
+"""Ink off the ring (an arrowhead) lies within this many sectors of a gap."""
+RING_HEAD_PIXELS = 3
+"""...and there is at least this much of it: an arc without heads is a spinner or a gauge."""
+RING_EDGE = 1.2
+"""Away from the gaps, the ring's inner and outer edges stay within this many pixels of their
+medians in every sector: round, of even width (a folder's or a heart's outline is not)."""
+RING_AWAY = 0.3
+"""At least this share of the sectors lies away from the gaps' heads (so roundness is seen)."""
+RING_ON = 0.6
+"""At least this share of the ink is ring; the rest is heads."""
+RING_THICK = 0.45
+"""The ring's stroke is at most this share of the radius: a ring, not a disc with a notch."""
+RING_TURN = 0.9
+"""Two arcs: at least this share of the ink lands within a pixel of ink when turned half a
+turn about the centre (a folder with an opening at two corners does not)."""
 
 
 class Part(NamedTuple):
@@ -1116,6 +1163,154 @@ def _without_baseline(ink: BoolArray) -> BoolArray:
     return ink
 
 
+def arrows_round_a_circle(mask: BoolArray) -> bool:
+    """Whether the drawing is one arc round an empty centre, open by one gap, or two arcs
+    turned half a turn from each other, with an arrowhead at one end of each gap: a refresh
+    (sync, reload) icon. Round and of even width away from the heads, every piece part of the
+    ring, the heads at one end of a gap only (headphones' cups, a magnet's poles stand at both
+    ends)."""
+    ink = np.asarray(mask, bool)
+    if ink.ndim != 2 or ink.sum() < MIN_PART:
+        return False
+    ys, xs = np.nonzero(ink)
+    xf, yf = xs + 0.5, ys + 0.5
+    ring = _fitted_circle(xf, yf)
+    if ring is None or ring[2] < RING_RADIUS:
+        return False
+    cx, cy, radius = ring
+    distance = np.hypot(xf - cx, yf - cy)
+    off = distance - radius
+    if distance.min() < RING_CENTRE * radius or off.max() > RING_OUTER * radius:
+        return False
+    if _encloses(ink, cx, cy):
+        return False  # a closed outline: a heart, a circle, a clock face
+    sector = np.minimum(
+        (np.arctan2(yf - cy, xf - cx) % (2 * math.pi)) * RING_BINS / (2 * math.pi), RING_BINS - 1
+    ).astype(int)
+    covered = np.zeros(RING_BINS, bool)
+    covered[sector[np.abs(off) <= RING_FIT]] = True
+    gaps = _circular_gaps(covered)
+    if (
+        covered.mean() < RING_COVER
+        or not RING_GAPS[0] <= len(gaps) <= RING_GAPS[1]
+        or max(n for _, n in gaps) > RING_GAP * RING_BINS
+    ):
+        return False
+    if len(gaps) == 2 and _half_turn_match(ink, xs, ys, cx, cy) < RING_TURN:
+        return False
+    from_gap = _sectors_from_gaps(gaps)
+    away = from_gap[sector] > RING_HEAD
+    inner = np.full(RING_BINS, np.nan)
+    outer = np.full(RING_BINS, np.nan)
+    np.fmin.at(inner, sector[away], off[away])
+    np.fmax.at(outer, sector[away], off[away])
+    seen = ~np.isnan(inner)
+    if seen.sum() < RING_AWAY * RING_BINS:
+        return False
+    low, high = float(np.median(inner[seen])), float(np.median(outer[seen]))
+    if high - low + 1 > RING_THICK * radius:
+        return False
+    if (np.abs(inner[seen] - low) > RING_EDGE).any() or (
+        np.abs(outer[seen] - high) > RING_EDGE
+    ).any():
+        return False
+    head = (off < low - RING_EDGE) | (off > high + RING_EDGE)
+    if head.sum() < RING_HEAD_PIXELS or (head & away).any() or head.mean() > 1 - RING_ON:
+        return False
+    _, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    if set(labels[ink].tolist()) - set(labels[ys[~head], xs[~head]].tolist()):
+        return False  # a piece apart from the ring: a bulb's base, a folder's minus
+    inside, outside = off < low - RING_EDGE, off > high + RING_EDGE
+    for start, length in gaps:
+        gap = {(start + j) % RING_BINS for j in range(length)}
+        before = {(start - j) % RING_BINS for j in range(1, RING_HEAD + 1)}
+        after = {(start + length - 1 + j) % RING_BINS for j in range(1, RING_HEAD + 1)}
+        head_sectors = set(sector[head].tolist())
+        if head_sectors & before and head_sectors & after:
+            return False  # heads at both ends: headphones' cups, a magnet's poles
+        side = np.isin(sector, list(gap | (before if head_sectors & before else after)))
+        if not ((inside & side).any() and (outside & side).any()):
+            return False  # a head stands across the arc's end: not a tail, a tick or a dot
+    return True
+
+
+def _fitted_circle(
+    xs: npt.NDArray[np.floating[Any]], ys: npt.NDArray[np.floating[Any]]
+) -> tuple[float, float, float] | None:
+    """The circle through the ring's pixels (algebraic least squares, refitted to the pixels
+    within :data:`RING_FIT` of the last fit, three times); None when too few remain."""
+    keep = np.ones(len(xs), bool)
+    circle = None
+    for _ in range(3):
+        if keep.sum() < MIN_PART:
+            return None
+        x, y = xs[keep], ys[keep]
+        design = np.c_[x, y, np.ones_like(x)]
+        (a, b, c), *_ = np.linalg.lstsq(design, x * x + y * y, rcond=None)
+        cx, cy = a / 2, b / 2
+        squared = c + cx * cx + cy * cy
+        if squared <= 0:
+            return None
+        circle = (float(cx), float(cy), math.sqrt(squared))
+        keep = np.abs(np.hypot(xs - cx, ys - cy) - circle[2]) <= RING_FIT
+    return circle
+
+
+def _encloses(ink: BoolArray, cx: float, cy: float) -> bool:
+    """Whether the background at (``cx``, ``cy``) is walled off from the mask's border."""
+    height, width = ink.shape
+    x, y = int(cx), int(cy)
+    if not (0 <= x < width and 0 <= y < height) or ink[y, x]:
+        return True
+    _, labels = cv2.connectedComponents((~ink).astype(np.uint8), connectivity=4)
+    border = np.r_[labels[0], labels[-1], labels[:, 0], labels[:, -1]]
+    return bool(labels[y, x] not in set(border.tolist()))
+
+
+def _circular_gaps(covered: BoolArray) -> list[tuple[int, int]]:
+    """``(first sector, length)`` of each run of uncovered sectors, round the circle."""
+    count = len(covered)
+    if covered.all() or not covered.any():
+        return [] if covered.all() else [(0, count)]
+    gaps: list[tuple[int, int]] = []
+    start = int(np.argmax(covered))
+    run = 0
+    for step in range(1, count + 1):
+        sector = (start + step) % count
+        if not covered[sector]:
+            run += 1
+        elif run:
+            gaps.append(((sector - run) % count, run))
+            run = 0
+    return gaps
+
+
+def _sectors_from_gaps(gaps: list[tuple[int, int]]) -> npt.NDArray[np.int64]:
+    """Per sector, how many sectors it lies from the nearest gap (0 inside one)."""
+    far = np.full(RING_BINS, RING_BINS, np.int64)
+    for start, length in gaps:
+        for step in range(-RING_HEAD, length + RING_HEAD):
+            sector = (start + step) % RING_BINS
+            apart = 0 if 0 <= step < length else (-step if step < 0 else step - length + 1)
+            far[sector] = min(far[sector], apart)
+    return far
+
+
+def _half_turn_match(
+    ink: BoolArray, xs: npt.NDArray[np.int64], ys: npt.NDArray[np.int64], cx: float, cy: float
+) -> float:
+    """The share of ink pixels that land within a pixel of ink when turned half a turn about
+    (``cx``, ``cy``)."""
+    height, width = ink.shape
+    grown = cv2.dilate(ink.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    tx = np.round(2 * cx - xs - 1).astype(int)
+    ty = np.round(2 * cy - ys - 1).astype(int)
+    inside = (tx >= 0) & (tx < width) & (ty >= 0) & (ty < height)
+    hit = np.zeros(len(xs), bool)
+    hit[inside] = grown[ty[inside], tx[inside]]
+    return float(hit.mean())
+
+
 def filled_outline(piece: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
     """``piece`` (non-zero: ink) as 0/1 with everything its outer outlines enclose filled in."""
     outlines, _ = cv2.findContours(
@@ -1144,6 +1339,7 @@ STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {
     "profile": head_over_shoulders,
     "home": roof_over_walls,
     "edit": pencil_on_a_slant,
+    "refresh": arrows_round_a_circle,
 }
 """Concept -> the check of its structure on a 32x32 shape mask."""
 
@@ -1159,6 +1355,7 @@ __all__ = [
     "STRUCTURE_SCORE",
     "Part",
     "arrow_beside_bars",
+    "arrows_round_a_circle",
     "ellipse_overlap",
     "filled_outline",
     "head_over_shoulders",
