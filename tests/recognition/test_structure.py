@@ -2,7 +2,8 @@
 beside graded bars in whatever layout a family draws it, a delete icon a handle, a lid and a
 closed can hanging from it, a play icon one triangle pointing right, a profile icon a round
 head over wider, rounded shoulders (alone or in a ring), a home icon a roof over upright walls
-with nothing in its gable, an edit icon a pencil on a slant; nothing else is any of them."""
+with nothing in its gable, an edit icon a pencil on a slant, a refresh icon arrows round a
+circle; nothing else is any of them (refresh's twins, rotate left / right, aside)."""
 
 from __future__ import annotations
 
