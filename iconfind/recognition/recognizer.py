@@ -207,8 +207,12 @@ class IconRecognizer:
         :attr:`classes`."""
         return self.score_shape(shape_of(crop))
 
-    def score_shape(self, shape: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
-        """:meth:`score_array` of an already normalised shape (:func:`features.shape_of`)."""
+    def score_shape(
+        self, shape: npt.NDArray[np.float32], *, shown: Sequence[str] | None = None
+    ) -> npt.NDArray[np.float32]:
+        """:meth:`score_array` of an already normalised shape (:func:`features.shape_of`);
+        ``shown``: the shape's structures, when the caller has them
+        (:func:`~iconfind.recognition.structure.structural_concepts`)."""
         best = np.zeros(len(self.classes), np.float32)
         if not shape.any() or not len(self._vectors):
             return best
@@ -217,11 +221,14 @@ class IconRecognizer:
         best[self._segment_class] = np.maximum.reduceat(sims, self._starts)
         best -= self._penalty
         if self._masks is None or not (shape > 0.5).any():
-            return self._structured(np.clip(best, 0.0, 1.0).astype(np.float32), shape)
-        return self._structured(self._refined(best, sims, shape), shape)
+            return self._structured(np.clip(best, 0.0, 1.0).astype(np.float32), shape, shown)
+        return self._structured(self._refined(best, sims, shape), shape, shown)
 
     def _structured(
-        self, scores: npt.NDArray[np.float32], shape: npt.NDArray[np.float32]
+        self,
+        scores: npt.NDArray[np.float32],
+        shape: npt.NDArray[np.float32],
+        shown: Sequence[str] | None = None,
     ) -> npt.NDArray[np.float32]:
         """Concepts whose parts the shape shows (:mod:`~iconfind.recognition.structure`: an
         arrow beside graded bars is a sort icon in any layout, a bin a delete icon, a triangle
@@ -229,7 +236,9 @@ class IconRecognizer:
         :data:`~iconfind.recognition.structure.STRUCTURE_SCORE`; concepts its parts rule out
         (:mod:`~iconfind.recognition.exclusions`: two plain upright bars are no sort icon, a
         magnifier with an empty lens no zoom icon) score 0."""
-        for concept in structural_concepts(shape > FINE_THRESHOLD):
+        if shown is None:
+            shown = structural_concepts(shape > FINE_THRESHOLD)
+        for concept in shown:
             index = self._class_index.get(concept)
             if index is not None:
                 scores[index] = max(float(scores[index]), STRUCTURE_SCORE)
@@ -279,7 +288,8 @@ class IconRecognizer:
         result carries what :meth:`accepts` needs (:class:`Ranking`).
         """
         shape = shape_of(crop)
-        return self.ranking(self.score_shape(shape), top, shape=shape)
+        shown = structural_concepts(shape > FINE_THRESHOLD)  # once: for scores and acceptance
+        return self.ranking(self.score_shape(shape, shown=shown), top, shape=shape, shown=shown)
 
     def ranking(
         self,
@@ -288,10 +298,11 @@ class IconRecognizer:
         *,
         crop: Image.Image | None = None,
         shape: npt.NDArray[np.float32] | None = None,
+        shown: Sequence[str] | None = None,
     ) -> Ranking:
         """The ``top`` classes of a :meth:`score_array`, best first (ties by name), with the
         context acceptance needs; with the scored ``crop`` (or its ``shape``), the pair checks
-        too."""
+        and the structures too (``shown``, when the caller has them already)."""
         context = self._ordered(best, max(top, CONTEXT))
         if shape is None and crop is not None:
             shape = shape_of(crop)
@@ -301,7 +312,7 @@ class IconRecognizer:
             context[: max(top, 0)],
             context=context,
             pairs=self.pair_checks(shape, context),
-            structures=structural_concepts(shape > FINE_THRESHOLD),
+            structures=shown if shown is not None else structural_concepts(shape > FINE_THRESHOLD),
         )
 
     def pair_checks(
