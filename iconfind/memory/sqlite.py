@@ -207,14 +207,17 @@ class SQLiteMemory:
             )
 
     def _check_identity(self, conn: sqlite3.Connection) -> None:
-        app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-        version = conn.execute("PRAGMA user_version").fetchone()[0]
-        tables = [
-            row[0]
-            for row in conn.execute(
-                "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'"
-            )
-        ]
+        # One statement reads one snapshot: read apart, another process's first migration
+        # could commit between the reads (no application_id yet, but its tables already).
+        app_id, version, names = self._retry(
+            lambda: conn.execute(
+                "SELECT (SELECT application_id FROM pragma_application_id()),"
+                " (SELECT user_version FROM pragma_user_version()),"
+                " (SELECT group_concat(name, char(10)) FROM sqlite_master"
+                "  WHERE type = 'table' AND name NOT LIKE 'sqlite_%')"
+            ).fetchone()
+        )
+        tables = names.split("\n") if names else []
         if app_id == 0 and version == 0 and not tables:
             return  # a new, empty file
         if app_id != APPLICATION_ID:

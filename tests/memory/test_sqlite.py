@@ -14,7 +14,7 @@ import pytest
 from iconfind import MemoryStoreError
 from iconfind.memory import AuditEntry, SQLiteMemory, default_path, export_jsonl
 from iconfind.memory.sqlite import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
-from tests.memory.conftest import APP, WINDOW, both_stores, make_target
+from tests.memory.conftest import APP, WINDOW, both_stores, make_target, popen
 
 
 def digest(path: Path) -> str:
@@ -172,6 +172,33 @@ def test_corrupted_sqlite_file_is_refused_and_untouched(db_path: Path) -> None:
     with pytest.raises(MemoryStoreError, match="left untouched"):
         SQLiteMemory(db_path)
     assert digest(db_path) == before
+
+
+OPENER = """
+import sys
+from iconfind.memory import SQLiteMemory
+sys.stdin.readline()  # open together
+for _ in range(20):
+    SQLiteMemory(sys.argv[1]).close()
+print("ok")
+"""
+
+
+def test_processes_opening_a_new_file_together_all_see_an_iconfind_file(db_path: Path) -> None:
+    """The first opener creates the tables and marks the file in one transaction; another
+    process reading the file's identity meanwhile must see it either empty or marked, never
+    half way (tables but no mark: "another program's database")."""
+    openers = [popen(OPENER, str(db_path)) for _ in range(6)]
+    for opener in openers:
+        assert opener.stdin is not None
+        opener.stdin.write("go\n")
+        opener.stdin.flush()
+    for opener in openers:
+        out, err = opener.communicate(timeout=300)
+        assert opener.returncode == 0, err
+        assert out.strip() == "ok"
+    with SQLiteMemory(db_path) as store:
+        assert store.count() == 0 and store.integrity_check() == "ok"
 
 
 def test_foreign_database_is_refused_and_untouched(db_path: Path) -> None:
