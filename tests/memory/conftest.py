@@ -128,6 +128,20 @@ def popen(code: str, *args: str) -> subprocess.Popen[str]:
     )
 
 
+def run_together(code: str, argvs: list[list[str]], *, printed: str, timeout: float) -> None:
+    """Start ``code`` once per argument list, release all of them at once (each waits for a
+    line on stdin first), and check that each exits cleanly having printed ``printed``."""
+    children = [popen(code, *argv) for argv in argvs]
+    for child in children:
+        assert child.stdin is not None
+        child.stdin.write("go\n")
+        child.stdin.flush()
+    for child in children:
+        stdout, stderr = child.communicate(timeout=timeout)
+        assert child.returncode == 0, stderr
+        assert stdout.strip() == printed
+
+
 __all__ = [
     "APP",
     "SNAPSHOTS",
@@ -136,5 +150,6 @@ __all__ = [
     "make_target",
     "popen",
     "python",
+    "run_together",
     "write_snapshot",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import signal
 
-from tests.memory.conftest import SNAPSHOTS, popen, python
+from tests.memory.conftest import SNAPSHOTS, popen, python, run_together
 from tests.memory.stores import CHILD_PRELUDE, StoreKind
 
 PRELUDE = (
@@ -84,15 +84,8 @@ print("done")
 def test_two_processes_writing_1000_updates_each_lose_none(memory_store: StoreKind) -> None:
     with memory_store.open() as memory:
         memory.upsert([_shared()])
-    writers = [popen(WRITER, *memory_store.argv, name) for name in ("a", "b")]
-    for writer in writers:
-        assert writer.stdin is not None
-        writer.stdin.write("go\n")
-        writer.stdin.flush()
-    for writer in writers:
-        stdout, stderr = writer.communicate(timeout=120)
-        assert writer.returncode == 0, stderr
-        assert stdout.strip() == "done"
+    argvs = [[*memory_store.argv, name] for name in ("a", "b")]
+    run_together(WRITER, argvs, printed="done", timeout=120)
     with memory_store.open() as memory:
         shared = memory.get("shared")
         assert shared is not None

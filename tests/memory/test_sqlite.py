@@ -14,7 +14,7 @@ import pytest
 from iconfind import MemoryStoreError
 from iconfind.memory import AuditEntry, SQLiteMemory, default_path, export_jsonl
 from iconfind.memory.sqlite import APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION
-from tests.memory.conftest import APP, WINDOW, both_stores, make_target, popen
+from tests.memory.conftest import APP, WINDOW, both_stores, make_target, run_together
 
 
 def digest(path: Path) -> str:
@@ -188,15 +188,7 @@ def test_processes_opening_a_new_file_together_all_see_an_iconfind_file(db_path:
     """The first opener creates the tables and marks the file in one transaction; another
     process reading the file's identity meanwhile must see it either empty or marked, never
     half way (tables but no mark: "another program's database")."""
-    openers = [popen(OPENER, str(db_path)) for _ in range(6)]
-    for opener in openers:
-        assert opener.stdin is not None
-        opener.stdin.write("go\n")
-        opener.stdin.flush()
-    for opener in openers:
-        out, err = opener.communicate(timeout=300)
-        assert opener.returncode == 0, err
-        assert out.strip() == "ok"
+    run_together(OPENER, [[str(db_path)]] * 6, printed="ok", timeout=300)
     with SQLiteMemory(db_path) as store:
         assert store.count() == 0 and store.integrity_check() == "ok"
 
