@@ -1214,18 +1214,18 @@ def arrows_round_a_circle(mask: BoolArray) -> bool:
         np.abs(outer[seen] - high) > RING_EDGE
     ).any():
         return False
-    head = (off < low - RING_EDGE) | (off > high + RING_EDGE)
+    inside, outside = off < low - RING_EDGE, off > high + RING_EDGE
+    head = inside | outside
     if head.sum() < RING_HEAD_PIXELS or (head & away).any() or head.mean() > 1 - RING_ON:
         return False
-    _, labels = cv2.connectedComponents(ink.astype(np.uint8), connectivity=8)
+    _, labels = parts_of(ink)
     if set(labels[ink].tolist()) - set(labels[ys[~head], xs[~head]].tolist()):
         return False  # a piece apart from the ring: a bulb's base, a folder's minus
-    inside, outside = off < low - RING_EDGE, off > high + RING_EDGE
+    head_sectors = set(sector[head].tolist())
     for start, length in gaps:
         gap = {(start + j) % RING_BINS for j in range(length)}
         before = {(start - j) % RING_BINS for j in range(1, RING_HEAD + 1)}
         after = {(start + length - 1 + j) % RING_BINS for j in range(1, RING_HEAD + 1)}
-        head_sectors = set(sector[head].tolist())
         if head_sectors & before and head_sectors & after:
             return False  # heads at both ends: headphones' cups, a magnet's poles
         side = np.isin(sector, list(gap | (before if head_sectors & before else after)))
@@ -1257,21 +1257,23 @@ def _fitted_circle(
 
 
 def _encloses(ink: BoolArray, cx: float, cy: float) -> bool:
-    """Whether the background at (``cx``, ``cy``) is walled off from the mask's border."""
+    """Whether the point (``cx``, ``cy``) is ink or lies in a hole of it (:func:`holes_of`):
+    walled off from the mask's border."""
     height, width = ink.shape
     x, y = int(cx), int(cy)
     if not (0 <= x < width and 0 <= y < height) or ink[y, x]:
         return True
-    _, labels = cv2.connectedComponents((~ink).astype(np.uint8), connectivity=4)
-    border = np.r_[labels[0], labels[-1], labels[:, 0], labels[:, -1]]
-    return bool(labels[y, x] not in set(border.tolist()))
+    holes, labels = holes_of(ink)
+    return any(hole.label == labels[y, x] for hole in holes)
 
 
 def _circular_gaps(covered: BoolArray) -> list[tuple[int, int]]:
     """``(first sector, length)`` of each run of uncovered sectors, round the circle."""
     count = len(covered)
-    if covered.all() or not covered.any():
-        return [] if covered.all() else [(0, count)]
+    if covered.all():
+        return []
+    if not covered.any():
+        return [(0, count)]
     gaps: list[tuple[int, int]] = []
     start = int(np.argmax(covered))
     run = 0
