@@ -15,7 +15,8 @@ rerun after a scoring change takes a few minutes.
 some families and the references that do not contain the family under test:
 
 * near-duplicates (:func:`near_duplicates`): an icon font maps two concepts to the very same
-  glyph;
+  glyph, or draws one with exactly the other's structure
+  (:data:`~iconfind.recognition.structure.SHARED_STRUCTURES`: two bars are pause and columns);
 * confusable partners (:func:`confusable_partners`): every (asked W, true T) pair of a training
   crop of T that ranked W first, plus the few concepts whose references drawn by one family
   come closest (>= :data:`PARTNER_SIM`) to W's drawn by another; accepting W needs the pair
@@ -307,16 +308,23 @@ def near_duplicates(table: GlyphTable, exclude: str | None) -> dict[str, list[st
 
     Shape similarity alone does not tell twins from look-alikes: at 32 px, lock / unlock,
     zoom_in / zoom_out and download / upload are as close as true duplicates. A font naming one
-    glyph twice does."""
+    glyph twice does; so does a structure two concepts share (:func:`shared_drawings`)."""
     by_glyph: dict[tuple[str, int, int], set[str]] = defaultdict(set)
     for glyph in table.select(exclude_families=[exclude] if exclude else []):
         # a glyph turned is another drawing (⇄ exchange, ⇅ sort): not a twin
         by_glyph[(glyph.font.id, glyph.codepoint, glyph.turn)].add(glyph.icon_class)
     twins: dict[str, set[str]] = defaultdict(set)
-    for names in by_glyph.values():
+    for names in [*by_glyph.values(), *shared_drawings()]:
         for name in names:
             twins[name] |= names - {name}
     return {k: sorted(v) for k, v in sorted(twins.items()) if v}
+
+
+def shared_drawings() -> list[set[str]]:
+    """Concepts drawn with one structure
+    (:data:`~iconfind.recognition.structure.SHARED_STRUCTURES`): no part tells them apart, so
+    they are near-duplicates whichever family is left out."""
+    return [{concept, *others} for concept, others in structure.SHARED_STRUCTURES.items()]
 
 
 def _class_similarity(
@@ -745,7 +753,8 @@ def write(
         "# shipped references and the calibration crops (no thresholds here).",
         "#",
         "# [twins]: near-duplicates, one drawing under several names (an icon font maps both names",
-        "# to the very same glyph). Twins do not take each other's lead (not transitive).",
+        "# to the very same glyph, or draws one with exactly the other's structure: two bars are",
+        "# pause and columns). Twins do not take each other's lead (not transitive).",
         "# [partners]: concepts that mean other things but are drawn alike (references >= "
         f"{PARTNER_SIM},",
         "# or a calibration crop of one ranked the other first): accepting the key needs the pair",

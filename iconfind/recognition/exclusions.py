@@ -37,12 +37,11 @@ from iconfind.recognition.features import FINE_THRESHOLD
 from iconfind.recognition.structure import (
     MIN_PART,
     BoolArray,
-    Part,
     ellipse_overlap,
     filled_outline,
     holes_of,
     parts_of,
-    row_extents,
+    upright_bar_pair,
 )
 
 TRACE_THRESHOLD = 0.25
@@ -70,15 +69,6 @@ class Ink(NamedTuple):
         ink = np.asarray(mask, bool)
         return cls(ink, ink)
 
-
-# not sort: two plain upright bars
-BAR_UPRIGHT = 2.0
-"""A bar of a pair is at least this many times as tall as wide."""
-BAR_EVEN = 1
-"""Along the middle of a bar (ends cut by :data:`BAR_ENDS`), its width varies by at most this
-many pixels: no arrowhead, no taper."""
-BAR_ENDS = 0.1
-"""The share of a bar's height at each end that may be rounded or cut."""
 
 # not zoom in / out: nothing in the lens
 LENS_AREA = 6
@@ -109,36 +99,10 @@ STRAY_PIXELS = 2
 def two_plain_bars(ink: Ink) -> bool:
     """Whether the drawing is two upright bars side by side, filled or outlined, of even width
     from end to end, with the same ends and widths (a pause icon, a two-column layout): no
-    arrowheads, so no arrow icon. Read in the trace: a faint head counts."""
-    found, labels = parts_of(ink.trace)
-    pieces = sorted((p for p in found if p.area >= MIN_PART), key=lambda p: p.x)
-    if len(pieces) != 2:
-        return False
-    left, right = pieces
-    if (
-        left.x + left.width > right.x
-        or abs(left.y - right.y) > 1
-        or abs(left.y + left.height - right.y - right.height) > 1
-        or abs(left.width - right.width) > 2
-    ):
-        return False
-    return all(_even_bar(labels == p.label, p) for p in pieces)
-
-
-def _even_bar(piece: BoolArray, part: Part) -> bool:
-    """Upright, its width even along its middle (:data:`BAR_EVEN`, :data:`BAR_ENDS`) and no
-    wider at its ends (rounded or cut ends are narrower; an arrowhead, however short, is
-    wider)."""
-    if part.height < BAR_UPRIGHT * part.width:
-        return False
-    widths = row_extents(piece[part.y : part.y + part.height])
-    cut = max(1, round(BAR_ENDS * part.height))
-    middle = widths[cut:-cut]
-    return (
-        len(middle) > 0
-        and bool(middle.max() - middle.min() <= BAR_EVEN)
-        and bool(widths.max() <= middle.max())
-    )
+    arrowheads, so no arrow icon
+    (:func:`~iconfind.recognition.structure.upright_bar_pair`; pause's own check asks more).
+    Read in the trace: a faint head counts."""
+    return upright_bar_pair(ink.trace) is not None
 
 
 def empty_round_holes(ink: Ink) -> bool:

@@ -35,6 +35,11 @@ family but come too close to one look-alike for the lead an answer needs:
   at one end of each gap. Thin circular arrows scored under the 0.6 any answer needs or
   within the lead of a timer, a water drop or a camera switch, and refresh was the weakest
   class on whole screens (55 %).
+* **pause** -- :func:`bars_side_by_side`: two upright bars with plumb sides, the same ends and
+  widths, close enough together, filled or an even outline, nothing else. Thin and outlined
+  bars came within the lead of a columns layout, a skip-next icon, a grid or a drag handle in
+  seven of eleven held-out families, and pause was deferred in 40 % of whole-screen calls
+  where it was present.
 
 Each check works on the 32x32 shape mask; :func:`structural_concepts` lets the recognizer raise a
 crop's score for the concept to :data:`STRUCTURE_SCORE`; acceptance (leads, pair checks) then
@@ -63,9 +68,16 @@ pencil's parts (and is an edit tool to most users), and so has Iconoir's ``test-
 its 36 renders (a round end as long as a pencil's point); a 32 px mask cannot tell a pencil
 from a bullet, a finless rocket, a drumstick or a crayon drawn on the same slant either.
 
-A structure is added only where no other concept shares it: two upright bars (pause) were
-tried and left out, because Phosphor's and Octicons' "columns" are two upright boxes with the
-same proportions and gaps as several families' pause icons. Known gaps, drawn by a review but in
+A structure is shared with another concept only where some font draws that concept exactly so
+(:data:`SHARED_STRUCTURES`): Phosphor's and Octicons' "columns" are two upright boxes with the
+proportions and gaps of several families' pause icons (Octicons' columns are wider, but Font
+Awesome's and Lucide's pause bars are as close together). Acceptance treats such concepts as
+near-duplicates; two bars answer "pause", the everyday meaning. A review of the bars found
+other things drawn exactly so, which no mask tells from a pause icon: ``||``, ``‖``, ``∥``,
+``ll``, ``II`` and a quotation mark in text fonts (text blobs are no icon candidates), MDI's
+``math-norm`` and ``drag-vertical-variant``, two equal bars of a chart, plain pillars, a
+tally, a book's pages or split panes drawn without a frame; its batteries, wardrobes, far-apart
+dividers and unequal rules are turned away. Known gaps, drawn by a review but in
 no icon set here: a takeaway cup with a lid, a paint can, a lidded jar have a bin's parts; a
 filled triangle with a small round hole, a half-disc or a long-pointed pentagon can pass as play;
 a disc over a dome is a bust whatever it depicts (a kettlebell, a purse with a ring handle, a
@@ -379,6 +391,33 @@ RING_TURN = 0.9
 """Two arcs: at least this share of the ink lands within a pixel of ink when turned half a
 turn about the centre (a folder with an opening at two corners does not)."""
 
+# pause: two upright bars (the "not sort" exclusion reads the same pair, loosely: no arrowhead)
+BAR_UPRIGHT = 2.0
+"""A bar of a pair is at least this many times as tall as wide."""
+BAR_EVEN = 1
+"""Along the middle of a bar (ends cut by :data:`BAR_ENDS`), its width varies by at most this
+many pixels: no arrowhead, no taper; for pause, so do its left and its right side (plumb: a
+chevron of ``< >`` is as even in width, but slanted)."""
+BAR_ENDS = 0.1
+"""The share of a bar's height at each end that may be rounded or cut."""
+BAR_ALIGN = 1
+"""The two bars' tops, and their bottoms, are level within this many pixels."""
+BAR_WIDTHS = 2
+"""The two bars' widths differ by at most this many pixels..."""
+BAR_WIDTH_RATIO = 1.3
+"""...and, beyond a pixel, the wider is at most this many times the narrower (real pause bars
+reach 1.25; a 2 px rule beside a 4 px one is no pause)."""
+BAR_GAP = 0.8
+"""The gap between pause bars is at most this share of their height (real ones reach 0.65;
+two dividers far apart are no pause)."""
+BAR_HOLE_EVEN = 2
+"""An outlined bar's one hole spans at least half its height and, along its middle, varies in
+width by at most this many pixels (a wardrobe's handle slot, a crossbar, a knob do not)."""
+BAR_NUB = 3
+"""Two equal rows at one end of a bar, at least this many pixels narrower than its middle, and
+not at the other, are a nub (a battery's terminal). A bar's rounded ends narrow row by row, or,
+drawn small, step in alike at both ends."""
+
 
 class Part(NamedTuple):
     """One connected piece of ink: its box, pixel count and label in the label image."""
@@ -419,6 +458,94 @@ def holes_of(mask: BoolArray) -> tuple[list[Part], npt.NDArray[np.int32]]:
         if x > 0 and y > 0 and x + w < width and y + h < height
     ]
     return holes, labels.astype(np.int32)
+
+
+def bars_side_by_side(mask: BoolArray) -> bool:
+    """Whether the drawing is a pause icon: two upright bars side by side and nothing else
+    (specks aside), filled or outlined (:func:`upright_bar_pair`), each with plumb sides along
+    its middle (a chevron pair ``< >`` is as even in width, but slanted), widths alike
+    (:data:`BAR_WIDTH_RATIO`), the gap at most :data:`BAR_GAP` of their height, no nub at one
+    end (:data:`BAR_NUB`) and nothing inside an outlined bar (:data:`BAR_HOLE_EVEN`)."""
+    pair = upright_bar_pair(mask)
+    if pair is None:
+        return False
+    left, right, labels = pair
+    narrow, wide = sorted((left.width, right.width))
+    if wide - narrow > 1 and wide > BAR_WIDTH_RATIO * narrow:
+        return False
+    if right.x - left.x - left.width > BAR_GAP * max(left.height, right.height):
+        return False
+    return all(
+        _plain_pause_bar((labels == p.label)[p.y : p.y + p.height, p.x : p.x + p.width])
+        for p in (left, right)
+    )
+
+
+def upright_bar_pair(mask: BoolArray) -> tuple[Part, Part, npt.NDArray[np.int32]] | None:
+    """The two pieces (left, right) and their label image when the drawing is two upright bars
+    side by side and nothing else (specks aside), filled or outlined: the same ends
+    (:data:`BAR_ALIGN`) and widths (:data:`BAR_WIDTHS`), each at least :data:`BAR_UPRIGHT`
+    times as tall as wide, of even width along its middle and no wider at its ends (rounded or
+    cut ends are narrower; an arrowhead, however short, is wider). The "not sort" exclusion
+    asks no more: such bars have no arrowhead."""
+    found, labels = parts_of(mask)
+    pieces = sorted((p for p in found if p.area >= MIN_PART), key=lambda p: p.x)
+    if len(pieces) != 2:
+        return None
+    left, right = pieces
+    if (
+        left.x + left.width > right.x
+        or abs(left.y - right.y) > BAR_ALIGN
+        or abs(left.y + left.height - right.y - right.height) > BAR_ALIGN
+        or abs(left.width - right.width) > BAR_WIDTHS
+    ):
+        return None
+    if not all(_even_bar((labels == p.label)[p.y : p.y + p.height], p) for p in pieces):
+        return None
+    return left, right, labels
+
+
+def _even_bar(rows_of_piece: BoolArray, part: Part) -> bool:
+    """Upright, its width even along its middle (:data:`BAR_EVEN`, :data:`BAR_ENDS`) and no
+    wider at its ends."""
+    if part.height < BAR_UPRIGHT * part.width:
+        return False
+    widths = row_extents(rows_of_piece)
+    cut = max(1, round(BAR_ENDS * part.height))
+    middle = widths[cut:-cut]
+    return len(middle) > 0 and bool(
+        middle.max() - middle.min() <= BAR_EVEN and widths.max() <= middle.max()
+    )
+
+
+def _plain_pause_bar(bar: BoolArray) -> bool:
+    """One bar of :func:`bars_side_by_side`, cut to its box: plumb sides along its middle, no
+    nub at one end only, and filled or one even hole at least half its height."""
+    rows = _Rows.of(bar)
+    height = len(rows.extent)
+    cut = max(1, round(BAR_ENDS * height))
+    middle = slice(cut, height - cut)
+    if np.ptp(rows.first[middle]) > BAR_EVEN or np.ptp(rows.last[middle]) > BAR_EVEN:
+        return False
+    full = int(rows.extent[middle].min())
+    nubs = [
+        any(a == b and full - a >= BAR_NUB for a, b in pairwise(end))
+        for end in (rows.extent[: cut + 2], rows.extent[::-1][: cut + 2])
+    ]
+    if nubs[0] != nubs[1]:
+        return False  # a terminal at one end; a round end drawn small steps in at both
+    holes, labels = holes_of(bar)
+    if len(holes) > 1:
+        return False
+    for hole in holes:
+        if hole.height < 0.5 * height:
+            return False
+        inside = row_extents((labels == hole.label)[hole.y : hole.y + hole.height])
+        trim = max(1, round(BAR_ENDS * hole.height))
+        widths = inside[trim:-trim]
+        if len(widths) and widths.max() - widths.min() > BAR_HOLE_EVEN:
+            return False
+    return True
 
 
 def arrow_beside_bars(mask: BoolArray) -> bool:
@@ -1342,8 +1469,19 @@ STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {
     "home": roof_over_walls,
     "edit": pencil_on_a_slant,
     "refresh": arrows_round_a_circle,
+    "pause": bars_side_by_side,
 }
 """Concept -> the check of its structure on a 32x32 shape mask."""
+
+SHARED_STRUCTURES: Mapping[str, frozenset[str]] = {
+    "pause": frozenset({"columns"}),
+}
+"""Concept -> the other concepts some icon fonts draw with exactly its structure: Phosphor's and
+Octicons' "columns" are two plain upright bars, a pause icon's proportions and gaps (Octicons'
+bars are wider than most, Phosphor's are not). No part tells such a drawing's meanings apart, so
+acceptance treats them as near-duplicates (``tools/calibrate_acceptance.py`` adds them to the
+twins): a drawing of two bars answers "pause" (and ``columns`` ranks below its twin by more
+than the tie, so "columns" is not answered with one)."""
 
 
 def structural_concepts(mask: BoolArray) -> list[str]:
@@ -1353,11 +1491,13 @@ def structural_concepts(mask: BoolArray) -> list[str]:
 
 
 __all__ = [
+    "SHARED_STRUCTURES",
     "STRUCTURES",
     "STRUCTURE_SCORE",
     "Part",
     "arrow_beside_bars",
     "arrows_round_a_circle",
+    "bars_side_by_side",
     "ellipse_overlap",
     "filled_outline",
     "head_over_shoulders",
@@ -1369,4 +1509,5 @@ __all__ = [
     "row_extents",
     "structural_concepts",
     "triangle_pointing_right",
+    "upright_bar_pair",
 ]

@@ -3,7 +3,8 @@ beside graded bars in whatever layout a family draws it, a delete icon a handle,
 closed can hanging from it, a play icon one triangle pointing right, a profile icon a round
 head over wider, rounded shoulders (alone or in a ring), a home icon a roof over upright walls
 with nothing in its gable, an edit icon a pencil on a slant, a refresh icon arrows round a
-circle; nothing else is any of them (refresh's twins, rotate left / right, aside)."""
+circle, a pause icon two upright bars; nothing else is any of them (refresh's twins, rotate
+left / right, and pause's, columns drawn as two bars, aside)."""
 
 from __future__ import annotations
 
@@ -24,12 +25,14 @@ from iconfind.recognition.structure import (
     STRUCTURES,
     arrow_beside_bars,
     arrows_round_a_circle,
+    bars_side_by_side,
     head_over_shoulders,
     lid_over_can,
     pencil_on_a_slant,
     roof_over_walls,
     structural_concepts,
     triangle_pointing_right,
+    upright_bar_pair,
 )
 
 
@@ -205,7 +208,8 @@ def test_no_shipped_reference_of_another_concept_has_a_structure() -> None:
     home drawings the house's (not a bank, a store, a tent, a tag, an upload arrow), only edit
     drawings the pencil's (not an eyedropper, a brush, a sword, a thermometer, a quill) -- and
     one render of MDI's marker, a pen on a slant too -- and only refresh drawings (and their
-    twins) arrows round a circle."""
+    twins) arrows round a circle, only pause drawings (and Phosphor's columns, its twin) two
+    upright bars."""
     references = IconRecognizer.default().references
     assert references.masks is not None
     masks = unpack_masks(references.masks)
@@ -223,6 +227,8 @@ def test_no_shipped_reference_of_another_concept_has_a_structure() -> None:
         # rotate left / right are refresh's twins; one render of MDI's restore lost its
         # clock hands and is a plain arrow round a circle
         "refresh": {"refresh", "rotate_left", "rotate_right", "history"},
+        # Phosphor's columns are two plain bars: pause's twin (SHARED_STRUCTURES)
+        "pause": {"pause", "columns"},
     }
 
 
@@ -472,6 +478,18 @@ REFRESHES = [
     ("tabler", "refresh"),
 ]
 
+PAUSES = [
+    ("bootstrap", "pause"),
+    ("feather", "pause"),
+    ("fluent", "pause_24_regular"),
+    ("heroicons", "pause"),
+    ("iconoir", "pause"),
+    ("ionicons", "pause-outline"),
+    ("lucide", "pause"),
+    ("octicons", "pause-24"),
+    ("tabler", "player-pause"),
+]
+
 HOUSES = [
     ("bootstrap", "house"),
     ("carbon", "home"),
@@ -492,7 +510,8 @@ HOUSES = [
     + [("profile", f, n) for f, n in BUSTS]
     + [("home", f, n) for f, n in HOUSES]
     + [("edit", f, n) for f, n in PENCILS]
-    + [("refresh", f, n) for f, n in REFRESHES],
+    + [("refresh", f, n) for f, n in REFRESHES]
+    + [("pause", f, n) for f, n in PAUSES],
 )
 def test_real_bins_triangles_and_busts_of_unseen_families_are_resolved(
     concept: str, family: str, stem: str
@@ -502,7 +521,8 @@ def test_real_bins_triangles_and_busts_of_unseen_families_are_resolved(
     most thin-stroke bins (267 of 330 deferred crops), a paper plane within that of several
     plays (Carbon's play scored 0.91 as "send", above play itself), and most people scored
     under the 0.6 any answer needs; pencils came within the lead of an eyedropper, a brush or
-    a sparkle in seven sets. The structure settles each, at 24 and 48 px, light and dark."""
+    a sparkle in seven sets, thin pause bars within that of a columns layout or a skip icon.
+    The structure settles each, at 24 and 48 px, light and dark."""
     recognizer = IconRecognizer.default()
     (mask,) = [m for c, n, m in glyph_images(family) if n == stem]
     for size, theme in product((24, 48), ("light", "dark")):
@@ -1021,3 +1041,128 @@ def test_look_alikes_of_arrows_round_a_circle_are_not_refresh(name: str) -> None
     """Each lacks one part: a head, a head standing across the arc (not a tail), one head per
     gap, an empty centre, a gap, or a circle's worth of arc."""
     assert not arrows_round_a_circle(circular_arrow(**REFRESH_LOOK_ALIKES[name])), name  # type: ignore[arg-type]
+
+
+# --------------------------------------------------------------------------- pause: two bars
+
+
+def two_bars(
+    *,
+    width: int = 28,
+    gap: int = 24,
+    height: int = 104,
+    filled: bool = True,
+    rounded: bool = False,
+    slant: int = 0,
+    right_height: int | None = None,
+    right_width: int | None = None,
+    head: bool = False,
+    ring: bool = False,
+    dot_inside: bool = False,
+    nubs: bool = False,
+    crossbar: bool = False,
+) -> np.ndarray:
+    """Two upright bars (``width`` x ``height`` of 128, ``gap`` apart, centred), filled or
+    outlined, drawn at 4x and reduced. ``slant``: the bars' tops move this far right (italic);
+    ``right_*``: the right bar's own size (bottoms level); ``head``: an arrowhead on top of the
+    left bar; ``ring``: a circle round both; ``dot_inside``: a dot in the right bar; ``nubs``: a
+    battery's terminal on top of each bar; ``crossbar``: a rung across each outlined bar."""
+    big = np.zeros((BIG, BIG), np.uint8)
+    left = 64 - gap // 2 - width
+    bottom = 64 + height // 2
+    for x, w, h in [
+        (left, width, height),
+        (64 + gap // 2, right_width or width, right_height or height),
+    ]:
+        top = bottom - h
+        corners = [(x + slant, top), (x + w + slant, top), (x + w, bottom), (x, bottom)]
+        polygon = np.array(corners, np.int32).reshape(-1, 1, 2)
+        if rounded:
+            cv2.rectangle(big, (x, top + w // 2), (x + w, bottom - w // 2), 1, -1)
+            cv2.circle(big, (x + w // 2, top + w // 2), w // 2, 1, -1)
+            cv2.circle(big, (x + w // 2, bottom - w // 2), w // 2, 1, -1)
+        elif filled:
+            cv2.fillPoly(big, [polygon], 1)
+        else:
+            cv2.polylines(big, [polygon], True, 1, 8)
+    if head:
+        cx = left + width // 2
+        cv2.fillPoly(big, [np.array([(cx - 26, 40), (cx + 26, 40), (cx, 8)], np.int32)], 1)
+    if ring:
+        cv2.circle(big, (64, 64), 62, 1, 8)
+    for x, w in [(left, width), (64 + gap // 2, right_width or width)]:
+        if nubs:
+            cv2.rectangle(
+                big, (x + w // 4, bottom - height - 10), (x + w - w // 4, bottom - height), 1, -1
+            )
+        if crossbar:
+            cv2.line(big, (x, 64), (x + w, 64), 1, 8)
+    if dot_inside:
+        cv2.circle(big, (64 + gap // 2 + width // 2, 64), 6, 0 if filled else 1, -1)
+    return reduced(big)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"filled": False, "width": 36, "gap": 16},
+        {"rounded": True, "width": 16, "gap": 40},
+        {"width": 12, "gap": 56, "height": 96},
+        {"width": 40, "gap": 10, "height": 120},
+    ],
+)
+def test_two_upright_bars_are_pause(kwargs: dict[str, object]) -> None:
+    """Filled or outlined, square or rounded ends, thin bars far apart or wide ones close."""
+    assert bars_side_by_side(two_bars(**kwargs))  # type: ignore[arg-type]
+    assert "pause" in structural_concepts(two_bars(**kwargs))  # type: ignore[arg-type]
+
+
+PAUSE_LOOK_ALIKES: dict[str, dict[str, object]] = {
+    "slanted bars (a chevron pair, italic bars)": {"slant": 16},
+    "bars of two heights (a bar chart)": {"right_height": 70},
+    "bars of two widths": {"right_width": 48},
+    "an arrowhead on a bar (a sort arrow)": {"head": True},
+    "bars in a ring (pause in a circle: another concept)": {"ring": True},
+    "a mark inside a bar": {"dot_inside": True, "filled": False, "width": 36, "gap": 16},
+    "squat bars (two squares)": {"height": 40, "width": 36},
+    "a thin rule beside a thick one": {"width": 12, "right_width": 20, "gap": 40},
+    "two dividers far apart": {"width": 8, "height": 60, "gap": 60},
+    "battery cells (a nub on each)": {"height": 92, "nubs": True},
+    "a rung across each outlined bar (a ladder, a wardrobe)": {
+        "filled": False,
+        "width": 36,
+        "gap": 16,
+        "crossbar": True,
+    },
+}
+
+
+@pytest.mark.parametrize("name", list(PAUSE_LOOK_ALIKES))
+def test_look_alikes_of_two_bars_are_not_pause(name: str) -> None:
+    """Each lacks one part of the rule: plumb sides, level ends, widths alike, even width, two
+    pieces and nothing else, bars at least twice as tall as wide, a gap under 0.8 of their
+    height, ends that narrow row by row (no nub), nothing inside an outlined bar."""
+    assert not bars_side_by_side(two_bars(**PAUSE_LOOK_ALIKES[name])), name  # type: ignore[arg-type]
+
+
+def test_the_not_sort_exclusion_reads_the_same_bars_without_plumb_sides() -> None:
+    """``< >`` has two pieces of even width, slanted: not pause, but no arrowhead either (the
+    "not sort" exclusion, :func:`~iconfind.recognition.exclusions.two_plain_bars`, reads
+    :func:`~iconfind.recognition.structure.upright_bar_pair`)."""
+    slanted = two_bars(slant=16)
+    assert not bars_side_by_side(slanted)
+    assert upright_bar_pair(slanted) is not None
+
+
+def test_two_bars_answer_pause_not_columns() -> None:
+    """Octicons' columns are two plain upright boxes: no part tells them from a pause icon, and
+    the two concepts are twins (SHARED_STRUCTURES). The drawing answers "pause", the everyday
+    meaning, and not "columns" (pause ranks above it by more than the tie)."""
+    recognizer = IconRecognizer.default()
+    assert default_policy().same_drawing("pause", "columns")
+    (mask,) = [m for c, n, m in glyph_images("octicons") if n == "columns-24"]
+    for size, theme in product((24, 48), ("light", "dark")):
+        ranking = recognizer.rank(render_case(mask, size, theme, "tight"), top=3)
+        assert recognizer.accepts(ranking, "pause")
+        assert not recognizer.accepts(ranking, "columns")
