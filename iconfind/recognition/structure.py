@@ -40,6 +40,16 @@ family but come too close to one look-alike for the lead an answer needs:
   bars came within the lead of a columns layout, a skip-next icon, a grid or a drag handle in
   seven of eleven held-out families, and pause was deferred in 40 % of whole-screen calls
   where it was present.
+* **download** -- :func:`arrow_into_tray`: one upright arrow pointing down over or into a tray
+  (a bar, a ⊔, a box open round the arrow) centred under it, nothing else. Download icons
+  scored under the 0.6 any answer needs (Fluent's, Ionicons' arrow into a box) or within the
+  lead of upload, a lock or iOS's share box, and download was deferred in 27 % of
+  whole-screen calls where it was present. The arrow's direction is the difference: upload
+  and iOS's share are the same parts with the arrow pointing up (not recognised by parts:
+  their trays and boxes differ only by their walls' height). An arrow down onto a line is
+  download when the line is about as wide as the arrow, an align-bottom icon when it is twice
+  as wide; between the two (1.1-1.8 times) Fluent's and Iconoir's downloads and some drawn
+  align-bottoms look alike, and read as download, as does Phosphor's ``arrow-line-down``.
 
 Each check works on the 32x32 shape mask; :func:`structural_concepts` lets the recognizer raise a
 crop's score for the concept to :data:`STRUCTURE_SCORE`; acceptance (leads, pair checks) then
@@ -391,6 +401,36 @@ RING_TURN = 0.9
 """Two arcs: at least this share of the ink lands within a pixel of ink when turned half a
 turn about the centre (a folder with an opening at two corners does not)."""
 
+# download: an arrow into a tray
+TRAY_WIDTH = 0.6
+"""The tray spans at least this share of the drawing's width..."""
+TRAY_OVER_HEAD = 1.1
+"""...and at least this many times the arrow's width (its head)..."""
+TRAY_BAR = (0.9, 1.8)
+"""...or, a plain bar (no walls), this many times the arrow's width, fewest and most: a line
+much wider than the arrow is the baseline of an align-bottom icon (Material's
+``vertical_align_bottom``, MDI's ``format-vertical-align-bottom``); Material's own download
+bar is as wide as the head."""
+TRAY_FLOOR_ROWS = 2
+"""The tray's floor is at most this many times the arrow's shaft, plus a row, thick: a stroke,
+not a filled box, disc or diamond under an arrow."""
+TIP_ROWS = 4
+"""The arrow's head is widest (within a pixel) over at most this many rows..."""
+TIP_REACH = 0.6
+"""...reached from the tip within this share of that width (a shovel's blade, a key's bit, a
+thermometer's bulb are longer)..."""
+TIP_FILL = 0.35
+"""...and halfway there already this share of it wide: a head widens from its tip (a pin's
+needle stays thin up to its flange)."""
+TRAY_CENTRED = 1.5
+"""The arrow stands centred over the tray within this many pixels."""
+TRAY_FLOOR = 0.8
+"""The tray's bottom rows (one run of ink each) reach at least this share of its width."""
+TRAY_OPEN = 1
+"""Above its floor, the tray has no ink within this many pixels either side of its centre
+column: it is open where the arrow goes in (walls, or a box's shoulders, at its sides; a
+closed box, a lid are not)."""
+
 # pause: two upright bars (the "not sort" exclusion reads the same pair, loosely: no arrowhead)
 BAR_UPRIGHT = 2.0
 """A bar of a pair is at least this many times as tall as wide."""
@@ -587,30 +627,101 @@ def _graded(lengths: list[int]) -> bool:
 
 
 def _is_arrow(piece: Part, labels: npt.NDArray[np.int32]) -> bool:
-    """A head much wider than the shaft at one end, tapering to a tip; a shaft of one narrow run
-    of ink in most rows."""
+    """A head much wider than the shaft at one end (or both), tapering to a tip; a shaft of one
+    narrow run of ink in most rows."""
+    return any(_arrow_heads(piece, labels))
+
+
+def _arrow_heads(piece: Part, labels: npt.NDArray[np.int32]) -> tuple[bool, bool]:
+    """Which ends (top, bottom) of ``piece`` hold an arrowhead, when it is an arrow: a head much
+    wider than the shaft (:data:`ARROW_HEAD`), tapering to a tip (:func:`_heads`); a shaft of
+    one narrow run of ink in most rows (:data:`SHAFT_ROWS`). ``(False, False)``: no arrow."""
     own = labels[piece.y : piece.y + piece.height, piece.x : piece.x + piece.width] == piece.label
     ink = own.sum(axis=1)
     if ink.max() < ARROW_HEAD * max(float(np.median(ink)), 1.0):
-        return False
+        return False, False
     rows = _Rows.of(own)
     if float(np.mean(rows.runs == 1)) < SHAFT_ROWS:
-        return False
-    return _tapers(rows.extent)
+        return False, False
+    return _heads(rows.extent)
 
 
-def _tapers(extent: npt.NDArray[np.int64]) -> bool:
-    """Whether one end (or both: ↕) holds a head: its widest rows near that end, narrowing to a
-    tip there and dropping abruptly to the shaft on the inner side (:data:`TAPER`)."""
+def _heads(extent: npt.NDArray[np.int64]) -> tuple[bool, bool]:
+    """Whether the top end, and the bottom end, hold a head: its widest rows near that end,
+    narrowing to a tip there and dropping abruptly to the shaft on the inner side
+    (:data:`TAPER`)."""
     reach = max(int(np.ceil(HEAD_END * len(extent))), 1)
+    found = []
     for rows in (extent, extent[::-1]):
         head = rows[:reach]
         widest = int(head.max())
         last = int(np.flatnonzero(head >= widest - 1)[-1])
         inner = rows[last + 1 : last + 3]
-        if rows[0] <= TAPER * widest and len(inner) and int(inner.min()) <= TAPER * widest:
-            return True
-    return False
+        found.append(
+            bool(rows[0] <= TAPER * widest and len(inner) and int(inner.min()) <= TAPER * widest)
+        )
+    return found[0], found[1]
+
+
+def arrow_into_tray(mask: BoolArray) -> bool:
+    """Whether the drawing is a download icon: one upright arrow pointing down (a head at its
+    bottom end only, pointed: :func:`_head_from_tip`) over or into a tray below it -- a bar, a ⊔ or
+    a box open at the top -- and nothing else (specks aside). The tray is the lowest piece, at
+    least :data:`TRAY_WIDTH` of the drawing's width and :data:`TRAY_OVER_HEAD` of the arrow's
+    (a plain bar: :data:`TRAY_BAR`), centred under it (:data:`TRAY_CENTRED`); its bottom rows
+    are one run each, reaching :data:`TRAY_FLOOR` of its width, a stroke thick
+    (:data:`TRAY_FLOOR_ROWS`); above them nothing of it lies in its middle
+    (:data:`TRAY_OPEN`): walls, or shoulders, at its sides only."""
+    found, labels = parts_of(mask)
+    pieces = [p for p in found if p.area >= MIN_PART]
+    if len(pieces) != 2:
+        return False
+    tray = max(pieces, key=lambda p: (p.y + p.height, p.width))
+    arrow = next(p for p in pieces if p.label != tray.label)
+    height = max(p.y + p.height for p in pieces) - min(p.y for p in pieces)
+    width = max(p.x + p.width for p in pieces) - min(p.x for p in pieces)
+    if arrow.height < ARROW_HEIGHT * height or arrow.height < 0.9 * arrow.width:
+        return False
+    if _arrow_heads(arrow, labels) != (False, True):
+        return False  # no arrow, or one pointing up (upload, share) or both ways
+    if arrow.y >= tray.y or arrow.y + arrow.height >= tray.y + tray.height:
+        return False  # the tray is below the arrow
+    if abs((2 * arrow.x + arrow.width) - (2 * tray.x + tray.width)) > 2 * TRAY_CENTRED:
+        return False
+    own = labels[arrow.y : arrow.y + arrow.height, arrow.x : arrow.x + arrow.width] == arrow.label
+    if not _head_from_tip(_Rows.of(own).extent[::-1]):
+        return False
+    body = labels[tray.y : tray.y + tray.height, tray.x : tray.x + tray.width] == tray.label
+    rows = _Rows.of(body)
+    single = rows.runs[::-1] == 1
+    floor = len(single) if single.all() else int(np.argmin(single))
+    if floor == 0 or rows.extent[len(single) - floor :].max() < TRAY_FLOOR * tray.width:
+        return False
+    if floor > TRAY_FLOOR_ROWS * float(np.median(own.sum(axis=1))) + 1:
+        return False
+    walls = tray.height - floor
+    if walls == 0:
+        fewest, most = TRAY_BAR
+        if not fewest * arrow.width <= tray.width <= most * arrow.width:
+            return False
+    elif tray.width < TRAY_OVER_HEAD * arrow.width:
+        return False
+    if tray.width < TRAY_WIDTH * width:
+        return False
+    centre = tray.width // 2
+    return not body[:walls, centre - TRAY_OPEN : centre + TRAY_OPEN + 1].any()
+
+
+def _head_from_tip(extent: npt.NDArray[np.int64]) -> bool:
+    """Whether an arrowhead, read from its tip (``extent``: row widths from the tip inwards),
+    is a pointed head: widest over at most :data:`TIP_ROWS` rows, reached within
+    :data:`TIP_REACH` of that width from the tip, and :data:`TIP_FILL` of it wide halfway."""
+    widest = int(extent.max())
+    band = np.flatnonzero(extent >= widest - 1)
+    first = int(band[0])
+    if int(band[-1]) - first + 1 > TIP_ROWS or first > TIP_REACH * widest:
+        return False
+    return first < 2 or int(extent[first // 2]) >= TIP_FILL * widest
 
 
 def triangle_pointing_right(mask: BoolArray) -> bool:
@@ -1470,6 +1581,7 @@ STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {
     "edit": pencil_on_a_slant,
     "refresh": arrows_round_a_circle,
     "pause": bars_side_by_side,
+    "download": arrow_into_tray,
 }
 """Concept -> the check of its structure on a 32x32 shape mask."""
 
@@ -1496,6 +1608,7 @@ __all__ = [
     "STRUCTURE_SCORE",
     "Part",
     "arrow_beside_bars",
+    "arrow_into_tray",
     "arrows_round_a_circle",
     "bars_side_by_side",
     "ellipse_overlap",

@@ -3,8 +3,9 @@ beside graded bars in whatever layout a family draws it, a delete icon a handle,
 closed can hanging from it, a play icon one triangle pointing right, a profile icon a round
 head over wider, rounded shoulders (alone or in a ring), a home icon a roof over upright walls
 with nothing in its gable, an edit icon a pencil on a slant, a refresh icon arrows round a
-circle, a pause icon two upright bars; nothing else is any of them (refresh's twins, rotate
-left / right, and pause's, columns drawn as two bars, aside)."""
+circle, a pause icon two upright bars, a download icon an arrow down into a tray; nothing else
+is any of them (refresh's twins, rotate left / right, and pause's, columns drawn as two bars,
+aside)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from iconfind.recognition.structure import (
     STRUCTURE_SCORE,
     STRUCTURES,
     arrow_beside_bars,
+    arrow_into_tray,
     arrows_round_a_circle,
     bars_side_by_side,
     head_over_shoulders,
@@ -132,8 +134,8 @@ def test_each_part_of_the_rule_is_needed(change: str) -> None:
 
 def test_look_alikes_are_not_sort() -> None:
     """Three equal bars (☰), bars with no arrow (a list), an arrow over one bar (a download
-    tray), a lone arrow, an arrow beside equal bars, an empty or degenerate mask: none is
-    sort."""
+    tray: download's structure), a lone arrow, an arrow beside equal bars, an empty or
+    degenerate mask: none is sort."""
     hamburger = canvas()
     bars(hamburger, [24, 24, 24], 4)
     arrow_only = canvas()
@@ -150,8 +152,9 @@ def test_look_alikes_are_not_sort() -> None:
     for k in range(3):
         cv2.rectangle(listing, (2, 5 + 8 * k), (4, 7 + 8 * k), 1, -1)
     bars(listing, [20, 14, 8], 9)
-    for mask in (hamburger, arrow_only, tray, equal, listing, canvas()):
+    for mask in (hamburger, arrow_only, equal, listing, canvas()):
         assert structural_concepts(mask.astype(bool)) == []
+    assert structural_concepts(tray.astype(bool)) == ["download"]  # and not sort
     for empty in (np.zeros((0, 0), bool), np.zeros((0, 32), bool)):
         assert structural_concepts(empty) == []
         assert not arrow_beside_bars(empty)
@@ -209,7 +212,7 @@ def test_no_shipped_reference_of_another_concept_has_a_structure() -> None:
     drawings the pencil's (not an eyedropper, a brush, a sword, a thermometer, a quill) -- and
     one render of MDI's marker, a pen on a slant too -- and only refresh drawings (and their
     twins) arrows round a circle, only pause drawings (and Phosphor's columns, its twin) two
-    upright bars."""
+    upright bars, only download drawings an arrow down into a tray."""
     references = IconRecognizer.default().references
     assert references.masks is not None
     masks = unpack_masks(references.masks)
@@ -229,6 +232,7 @@ def test_no_shipped_reference_of_another_concept_has_a_structure() -> None:
         "refresh": {"refresh", "rotate_left", "rotate_right", "history"},
         # Phosphor's columns are two plain bars: pause's twin (SHARED_STRUCTURES)
         "pause": {"pause", "columns"},
+        "download": {"download"},
     }
 
 
@@ -490,6 +494,20 @@ PAUSES = [
     ("tabler", "player-pause"),
 ]
 
+DOWNLOADS = [
+    ("bootstrap", "download"),
+    ("carbon", "download"),
+    ("eva", "download-outline"),
+    ("feather", "download"),
+    ("fluent", "arrow_download_24_regular"),
+    ("heroicons", "arrow-down-tray"),
+    ("iconoir", "download"),
+    ("ionicons", "download-outline"),
+    ("lucide", "download"),
+    ("octicons", "download-24"),
+    ("tabler", "download"),
+]
+
 HOUSES = [
     ("bootstrap", "house"),
     ("carbon", "home"),
@@ -511,7 +529,8 @@ HOUSES = [
     + [("home", f, n) for f, n in HOUSES]
     + [("edit", f, n) for f, n in PENCILS]
     + [("refresh", f, n) for f, n in REFRESHES]
-    + [("pause", f, n) for f, n in PAUSES],
+    + [("pause", f, n) for f, n in PAUSES]
+    + [("download", f, n) for f, n in DOWNLOADS],
 )
 def test_real_bins_triangles_and_busts_of_unseen_families_are_resolved(
     concept: str, family: str, stem: str
@@ -521,8 +540,9 @@ def test_real_bins_triangles_and_busts_of_unseen_families_are_resolved(
     most thin-stroke bins (267 of 330 deferred crops), a paper plane within that of several
     plays (Carbon's play scored 0.91 as "send", above play itself), and most people scored
     under the 0.6 any answer needs; pencils came within the lead of an eyedropper, a brush or
-    a sparkle in seven sets, thin pause bars within that of a columns layout or a skip icon.
-    The structure settles each, at 24 and 48 px, light and dark."""
+    a sparkle in seven sets, thin pause bars within that of a columns layout or a skip icon,
+    arrows into a tray within that of upload or a lock (or under 0.6). The structure settles
+    each, at 24 and 48 px, light and dark."""
     recognizer = IconRecognizer.default()
     (mask,) = [m for c, n, m in glyph_images(family) if n == stem]
     for size, theme in product((24, 48), ("light", "dark")):
@@ -1166,3 +1186,104 @@ def test_two_bars_answer_pause_not_columns() -> None:
         ranking = recognizer.rank(render_case(mask, size, theme, "tight"), top=3)
         assert recognizer.accepts(ranking, "pause")
         assert not recognizer.accepts(ranking, "columns")
+
+
+# --------------------------------------------------------------------------- download: a tray
+
+
+def arrow_and_tray(
+    *,
+    tray: str = "cup",
+    head: str = "chevron",
+    up: bool = False,
+    both: bool = False,
+    shaft: bool = True,
+    tray_width: int = 100,
+    offset: int = 0,
+    stroke: int = 8,
+) -> np.ndarray:
+    """An upright arrow (a ``head``: "chevron" or "triangle"; pointing down unless ``up``;
+    ``both`` ends; no ``shaft``: a bare chevron; "blade": a shovel's) over a ``tray``: "bar",
+    "cup" (⊔), "box" (walls to 70 % of the height with shoulders, open round the arrow),
+    "closed" (a box with a lid) or "filled" (a solid block),
+    ``tray_width`` of 128 wide, the arrow ``offset`` to the right; drawn at 4x and reduced."""
+    big = np.zeros((BIG, BIG), np.uint8)
+    cx = 64 + offset
+    top, tip = 8, 84
+    left, right = 64 - tray_width // 2, 64 + tray_width // 2
+    if shaft:
+        cv2.line(big, (cx, top), (cx, tip), 1, stroke)
+    ends = [(tip, -1), (top, 1)] if both else [(top, 1)] if up else [(tip, -1)]
+    for end, way in ends:
+        if head == "chevron":
+            arms = [(cx - 26, end + way * 26), (cx, end), (cx + 26, end + way * 26)]
+            cv2.polylines(big, [np.array(arms, np.int32)], False, 1, stroke)
+        elif head == "triangle":
+            points = [(cx - 22, end + way * 26), (cx, end), (cx + 22, end + way * 26)]
+            cv2.fillPoly(big, [np.array(points, np.int32)], 1)
+        else:  # a shovel's blade: long straight sides, pointed
+            blade = [(cx - 16, end + way * 40), (cx - 16, end + way * 12), (cx, end)]
+            blade += [(cx + 16, end + way * 12), (cx + 16, end + way * 40)]
+            cv2.fillPoly(big, [np.array(blade, np.int32)], 1)
+    floor = 120
+    if tray == "bar":
+        cv2.line(big, (left, floor), (right, floor), 1, stroke)
+    elif tray == "filled":
+        cv2.rectangle(big, (left, 96), (right, floor), 1, -1)
+    else:
+        rim = {"cup": 92, "box": 36, "closed": 36}[tray]
+        cv2.polylines(
+            big,
+            [np.array([(left, rim), (left, floor), (right, floor), (right, rim)], np.int32)],
+            False,
+            1,
+            stroke,
+        )
+        if tray == "box":
+            cv2.line(big, (left, rim), (64 - 20, rim), 1, stroke)
+            cv2.line(big, (64 + 20, rim), (right, rim), 1, stroke)
+        elif tray == "closed":
+            cv2.line(big, (left, rim), (right, rim), 1, stroke)
+    return reduced(big)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"tray": "bar"},
+        {"tray": "box"},
+        {"head": "triangle", "tray": "bar", "tray_width": 60},
+        {"tray_width": 72},
+    ],
+)
+def test_an_arrow_down_into_a_tray_is_download(kwargs: dict[str, object]) -> None:
+    """A chevron or a solid head, over a bar, into a ⊔ or into a box open round the arrow."""
+    assert arrow_into_tray(arrow_and_tray(**kwargs))  # type: ignore[arg-type]
+    assert "download" in structural_concepts(arrow_and_tray(**kwargs))  # type: ignore[arg-type]
+
+
+DOWNLOAD_LOOK_ALIKES: dict[str, dict[str, object]] = {
+    "an arrow up out of a tray (upload)": {"up": True},
+    "an arrow up out of a box (share)": {"up": True, "tray": "box"},
+    "an arrow with a head at both ends": {"both": True},
+    "a chevron over a line, no shaft": {"shaft": False, "tray": "bar"},
+    "an arrow down into a closed box (a lid over it)": {"tray": "closed"},
+    "an arrow beside the tray's middle": {"offset": 24},
+    "a tray no wider than the head": {"tray_width": 48},
+    "a line twice as wide as the arrow (align bottom)": {
+        "tray": "bar",
+        "head": "triangle",
+        "tray_width": 110,
+    },
+    "an arrow onto a solid block": {"tray": "filled"},
+    "a shovel's blade into a tray": {"head": "blade"},
+}
+
+
+@pytest.mark.parametrize("name", list(DOWNLOAD_LOOK_ALIKES))
+def test_look_alikes_of_an_arrow_into_a_tray_are_not_download(name: str) -> None:
+    """Each lacks one part: a head at the bottom end only, pointed, a shaft, a tray open at its
+    middle, a stroke thick, centred under the arrow and wider than its head (a plain line at
+    most 1.8 times as wide)."""
+    assert not arrow_into_tray(arrow_and_tray(**DOWNLOAD_LOOK_ALIKES[name])), name  # type: ignore[arg-type]
