@@ -74,6 +74,11 @@ def test_the_22_classes_keep_their_names_as_concept_ids() -> None:
         ("attach", "attach"),
         ("shopping cart", "cart"),
         ("Telescope", "telescope"),
+        # the words in the order people say them, not the glyph name's
+        ("bar chart", "chart_bar"),
+        ("laptop", "computer"),
+        ("airplane", "flight"),
+        ("lock open", "unlock"),
     ],
 )
 def test_phrases_people_type(query: str, concept: str) -> None:
