@@ -119,6 +119,12 @@ score a look-alike reached on a structured drawing (Carbon's play triangle score
 
 MIN_PART = 3
 """Pieces of fewer pixels (of the 32x32 mask) are specks, not parts."""
+SPECKS = 4
+"""A drawing of two parts and "nothing else" (pause's bars, download's arrow and tray) has at
+most this many pixels of specks besides: not a pair of ticks in a field of noise."""
+MIN_HEIGHT = 8
+"""...and spans at least this many rows of the 32x32 mask (a normalised shape fills its box:
+a smaller pair is a degenerate mask, not an icon's parts)."""
 ARROW_HEIGHT = 0.55
 """The arrow spans at least this share of the drawing's height."""
 ARROW_HEAD = 2.2
@@ -425,7 +431,8 @@ needle stays thin up to its flange)."""
 TRAY_CENTRED = 1.5
 """The arrow stands centred over the tray within this many pixels."""
 TRAY_FLOOR = 0.8
-"""The tray's bottom rows (one run of ink each) reach at least this share of its width."""
+"""The widest of the tray's bottom rows (one run of ink each) reaches at least this share of
+its width (the others may be its rounded corners)."""
 TRAY_OPEN = 1
 """Above its floor, the tray has no ink within this many pixels either side of its centre
 column: it is open where the arrow goes in (walls, or a box's shoulders, at its sides; a
@@ -521,6 +528,14 @@ def bars_side_by_side(mask: BoolArray) -> bool:
     )
 
 
+def _two_parts_alone(found: list[Part], pieces: list[Part]) -> bool:
+    """Two parts, at most :data:`SPECKS` pixels of specks besides, spanning at least
+    :data:`MIN_HEIGHT` rows."""
+    if len(pieces) != 2 or sum(p.area for p in found) - sum(p.area for p in pieces) > SPECKS:
+        return False
+    return max(p.y + p.height for p in pieces) - min(p.y for p in pieces) >= MIN_HEIGHT
+
+
 def upright_bar_pair(mask: BoolArray) -> tuple[Part, Part, npt.NDArray[np.int32]] | None:
     """The two pieces (left, right) and their label image when the drawing is two upright bars
     side by side and nothing else (specks aside), filled or outlined: the same ends
@@ -530,7 +545,7 @@ def upright_bar_pair(mask: BoolArray) -> tuple[Part, Part, npt.NDArray[np.int32]
     asks no more: such bars have no arrowhead."""
     found, labels = parts_of(mask)
     pieces = sorted((p for p in found if p.area >= MIN_PART), key=lambda p: p.x)
-    if len(pieces) != 2:
+    if not _two_parts_alone(found, pieces):
         return None
     left, right = pieces
     if (
@@ -669,12 +684,12 @@ def arrow_into_tray(mask: BoolArray) -> bool:
     a box open at the top -- and nothing else (specks aside). The tray is the lowest piece, at
     least :data:`TRAY_WIDTH` of the drawing's width and :data:`TRAY_OVER_HEAD` of the arrow's
     (a plain bar: :data:`TRAY_BAR`), centred under it (:data:`TRAY_CENTRED`); its bottom rows
-    are one run each, reaching :data:`TRAY_FLOOR` of its width, a stroke thick
+    are one run each, the widest reaching :data:`TRAY_FLOOR` of its width, a stroke thick
     (:data:`TRAY_FLOOR_ROWS`); above them nothing of it lies in its middle
     (:data:`TRAY_OPEN`): walls, or shoulders, at its sides only."""
     found, labels = parts_of(mask)
     pieces = [p for p in found if p.area >= MIN_PART]
-    if len(pieces) != 2:
+    if not _two_parts_alone(found, pieces):
         return False
     tray = max(pieces, key=lambda p: (p.y + p.height, p.width))
     arrow = next(p for p in pieces if p.label != tray.label)

@@ -22,6 +22,7 @@ from iconfind.recognition.acceptance import default_policy
 from iconfind.recognition.features import FINE_THRESHOLD, shape_of, unpack_masks
 from iconfind.recognition.recognizer import IconRecognizer
 from iconfind.recognition.structure import (
+    SHARED_STRUCTURES,
     STRUCTURE_SCORE,
     STRUCTURES,
     arrow_beside_bars,
@@ -307,7 +308,8 @@ def test_each_part_of_the_bin_is_needed(change: str, kwargs: dict[str, object]) 
 
 
 def degenerate_masks() -> list[np.ndarray]:
-    """Empty, specks, all ink, single lines and one-row or one-column masks."""
+    """Empty, specks, all ink, single lines, one-row or one-column masks, a 3x3 pair of ticks
+    and two ticks among specks."""
     line_across, line_down = canvas().astype(bool), canvas().astype(bool)
     line_across[16, 2:30] = True
     line_down[2:30, 16] = True
@@ -320,7 +322,18 @@ def degenerate_masks() -> list[np.ndarray]:
         line_down,
         np.ones((1, 32), bool),
         np.ones((32, 1), bool),
+        np.array([[1, 0, 1]] * 3, bool),
+        ticks_among_specks(),
     ]
+
+
+def ticks_among_specks() -> np.ndarray:
+    """Two short upright ticks in a field of two-pixel specks."""
+    mask = canvas().astype(bool)
+    mask[5:8, 5] = mask[5:8, 9] = True
+    for k in range(6):
+        mask[20 + 2 * (k % 3), 4 + 5 * k : 6 + 5 * k] = True
+    return mask
 
 
 @pytest.mark.parametrize("concept", sorted(STRUCTURES))
@@ -1135,7 +1148,7 @@ def two_bars(
 def test_two_upright_bars_are_pause(kwargs: dict[str, object]) -> None:
     """Filled or outlined, square or rounded ends, thin bars far apart or wide ones close."""
     assert bars_side_by_side(two_bars(**kwargs))  # type: ignore[arg-type]
-    assert "pause" in structural_concepts(two_bars(**kwargs))  # type: ignore[arg-type]
+    assert structural_concepts(two_bars(**kwargs)) == ["pause"]  # type: ignore[arg-type]
 
 
 PAUSE_LOOK_ALIKES: dict[str, dict[str, object]] = {
@@ -1201,15 +1214,18 @@ def arrow_and_tray(
     tray_width: int = 100,
     offset: int = 0,
     stroke: int = 8,
+    span: tuple[int, int] = (8, 84),
+    rim: int | None = None,
 ) -> np.ndarray:
     """An upright arrow (a ``head``: "chevron" or "triangle"; pointing down unless ``up``;
     ``both`` ends; no ``shaft``: a bare chevron; "blade": a shovel's) over a ``tray``: "bar",
     "cup" (⊔), "box" (walls to 70 % of the height with shoulders, open round the arrow),
     "closed" (a box with a lid) or "filled" (a solid block),
-    ``tray_width`` of 128 wide, the arrow ``offset`` to the right; drawn at 4x and reduced."""
+    ``tray_width`` of 128 wide, the arrow ``offset`` to the right, from ``span[0]`` to its tip at
+    ``span[1]``, the walls up to ``rim``; drawn at 4x and reduced."""
     big = np.zeros((BIG, BIG), np.uint8)
     cx = 64 + offset
-    top, tip = 8, 84
+    top, tip = span
     left, right = 64 - tray_width // 2, 64 + tray_width // 2
     if shaft:
         cv2.line(big, (cx, top), (cx, tip), 1, stroke)
@@ -1231,7 +1247,7 @@ def arrow_and_tray(
     elif tray == "filled":
         cv2.rectangle(big, (left, 96), (right, floor), 1, -1)
     else:
-        rim = {"cup": 92, "box": 36, "closed": 36}[tray]
+        rim = rim or {"cup": 92, "box": 36, "closed": 36}[tray]
         cv2.polylines(
             big,
             [np.array([(left, rim), (left, floor), (right, floor), (right, rim)], np.int32)],
@@ -1260,13 +1276,13 @@ def arrow_and_tray(
 def test_an_arrow_down_into_a_tray_is_download(kwargs: dict[str, object]) -> None:
     """A chevron or a solid head, over a bar, into a ⊔ or into a box open round the arrow."""
     assert arrow_into_tray(arrow_and_tray(**kwargs))  # type: ignore[arg-type]
-    assert "download" in structural_concepts(arrow_and_tray(**kwargs))  # type: ignore[arg-type]
+    assert structural_concepts(arrow_and_tray(**kwargs)) == ["download"]  # type: ignore[arg-type]
 
 
 DOWNLOAD_LOOK_ALIKES: dict[str, dict[str, object]] = {
     "an arrow up out of a tray (upload)": {"up": True},
     "an arrow up out of a box (share)": {"up": True, "tray": "box"},
-    "an arrow with a head at both ends": {"both": True},
+    "an arrow with a head at both ends": {"both": True, "head": "triangle"},
     "a chevron over a line, no shaft": {"shaft": False, "tray": "bar"},
     "an arrow down into a closed box (a lid over it)": {"tray": "closed"},
     "an arrow beside the tray's middle": {"offset": 24},
@@ -1287,3 +1303,31 @@ def test_look_alikes_of_an_arrow_into_a_tray_are_not_download(name: str) -> None
     middle, a stroke thick, centred under the arrow and wider than its head (a plain line at
     most 1.8 times as wide)."""
     assert not arrow_into_tray(arrow_and_tray(**DOWNLOAD_LOOK_ALIKES[name])), name  # type: ignore[arg-type]
+
+
+def test_a_tray_must_be_open_where_the_arrow_goes_in() -> None:
+    """An arrow down onto a shallow box, touching nothing: with a lid the box is closed (a
+    drive, an archive), without one it is a tray."""
+    onto = {"rim": 92, "span": (8, 76)}
+    assert arrow_into_tray(arrow_and_tray(tray="cup", **onto))  # type: ignore[arg-type]
+    assert not arrow_into_tray(arrow_and_tray(tray="closed", **onto))  # type: ignore[arg-type]
+
+
+def test_pause_bars_read_only_one_even_hole() -> None:
+    """An outlined bar is a frame round one hole; a notch into that hole (a handle, a slot's
+    edge) makes it uneven."""
+    plain = two_bars(filled=False, width=36, gap=16)
+    assert bars_side_by_side(plain)
+    notched = plain.copy()
+    notched[14:18, 6:9] = True  # a notch from the left bar's outer wall into its hole
+    assert upright_bar_pair(notched) is not None
+    assert not bars_side_by_side(notched)
+
+
+def test_shared_structures_are_twins_in_the_shipped_data() -> None:
+    """Every concept that shares a structure (SHARED_STRUCTURES) is its twin both ways in
+    data/lookalikes.toml, as tools/calibrate_acceptance.py writes it."""
+    policy = default_policy()
+    for concept, others in SHARED_STRUCTURES.items():
+        for other in others:
+            assert policy.same_drawing(concept, other) and policy.same_drawing(other, concept)
