@@ -476,6 +476,18 @@ class Part(NamedTuple):
     area: int
     label: int
 
+    def cut_from(self, labels: npt.NDArray[np.int32]) -> BoolArray:
+        """This piece's own pixels of ``labels`` (the label image it indexes), cut to its box."""
+        box = labels[self.y : self.y + self.height, self.x : self.x + self.width]
+        return np.asarray(box == self.label)
+
+
+def _middle(length: int) -> slice:
+    """The rows of a bar (or of its hole) ``length`` rows tall past its ends, which may be
+    rounded or cut (:data:`BAR_ENDS`, at least a row each)."""
+    cut = max(1, round(BAR_ENDS * length))
+    return slice(cut, length - cut)
+
 
 def parts_of(mask: BoolArray) -> tuple[list[Part], npt.NDArray[np.int32]]:
     """The connected pieces of ``mask`` (8-connected, any non-zero value is ink) and the label
@@ -522,10 +534,7 @@ def bars_side_by_side(mask: BoolArray) -> bool:
         return False
     if right.x - left.x - left.width > BAR_GAP * max(left.height, right.height):
         return False
-    return all(
-        _plain_pause_bar((labels == p.label)[p.y : p.y + p.height, p.x : p.x + p.width])
-        for p in (left, right)
-    )
+    return all(_plain_pause_bar(p.cut_from(labels)) for p in (left, right))
 
 
 def _two_parts_alone(found: list[Part], pieces: list[Part]) -> bool:
@@ -555,19 +564,18 @@ def upright_bar_pair(mask: BoolArray) -> tuple[Part, Part, npt.NDArray[np.int32]
         or abs(left.width - right.width) > BAR_WIDTHS
     ):
         return None
-    if not all(_even_bar((labels == p.label)[p.y : p.y + p.height], p) for p in pieces):
+    if not all(_even_bar(p.cut_from(labels), p) for p in pieces):
         return None
     return left, right, labels
 
 
-def _even_bar(rows_of_piece: BoolArray, part: Part) -> bool:
-    """Upright, its width even along its middle (:data:`BAR_EVEN`, :data:`BAR_ENDS`) and no
+def _even_bar(bar: BoolArray, part: Part) -> bool:
+    """Upright, its width even along its middle (:data:`BAR_EVEN`, :func:`_middle`) and no
     wider at its ends."""
     if part.height < BAR_UPRIGHT * part.width:
         return False
-    widths = row_extents(rows_of_piece)
-    cut = max(1, round(BAR_ENDS * part.height))
-    middle = widths[cut:-cut]
+    widths = row_extents(bar)
+    middle = widths[_middle(part.height)]
     return len(middle) > 0 and bool(
         middle.max() - middle.min() <= BAR_EVEN and widths.max() <= middle.max()
     )
@@ -578,14 +586,14 @@ def _plain_pause_bar(bar: BoolArray) -> bool:
     nub at one end only, and filled or one even hole at least half its height."""
     rows = _Rows.of(bar)
     height = len(rows.extent)
-    cut = max(1, round(BAR_ENDS * height))
-    middle = slice(cut, height - cut)
+    middle = _middle(height)
+    ends = middle.start + 2  # an end's rows, and two past them
     if np.ptp(rows.first[middle]) > BAR_EVEN or np.ptp(rows.last[middle]) > BAR_EVEN:
         return False
     full = int(rows.extent[middle].min())
     nubs = [
         any(a == b and full - a >= BAR_NUB for a, b in pairwise(end))
-        for end in (rows.extent[: cut + 2], rows.extent[::-1][: cut + 2])
+        for end in (rows.extent[:ends], rows.extent[::-1][:ends])
     ]
     if nubs[0] != nubs[1]:
         return False  # a terminal at one end; a round end drawn small steps in at both
@@ -595,9 +603,7 @@ def _plain_pause_bar(bar: BoolArray) -> bool:
     for hole in holes:
         if hole.height < 0.5 * height:
             return False
-        inside = row_extents((labels == hole.label)[hole.y : hole.y + hole.height])
-        trim = max(1, round(BAR_ENDS * hole.height))
-        widths = inside[trim:-trim]
+        widths = row_extents(hole.cut_from(labels))[_middle(hole.height)]
         if len(widths) and widths.max() - widths.min() > BAR_HOLE_EVEN:
             return False
     return True
@@ -644,14 +650,14 @@ def _graded(lengths: list[int]) -> bool:
 def _is_arrow(piece: Part, labels: npt.NDArray[np.int32]) -> bool:
     """A head much wider than the shaft at one end (or both), tapering to a tip; a shaft of one
     narrow run of ink in most rows."""
-    return any(_arrow_heads(piece, labels))
+    return any(_arrow_heads(piece.cut_from(labels)))
 
 
-def _arrow_heads(piece: Part, labels: npt.NDArray[np.int32]) -> tuple[bool, bool]:
-    """Which ends (top, bottom) of ``piece`` hold an arrowhead, when it is an arrow: a head much
-    wider than the shaft (:data:`ARROW_HEAD`), tapering to a tip (:func:`_heads`); a shaft of
-    one narrow run of ink in most rows (:data:`SHAFT_ROWS`). ``(False, False)``: no arrow."""
-    own = labels[piece.y : piece.y + piece.height, piece.x : piece.x + piece.width] == piece.label
+def _arrow_heads(own: BoolArray) -> tuple[bool, bool]:
+    """Which ends (top, bottom) of a piece (``own``: its pixels cut to its box) hold an
+    arrowhead, when it is an arrow: a head much wider than the shaft (:data:`ARROW_HEAD`),
+    tapering to a tip (:func:`_heads`); a shaft of one narrow run of ink in most rows
+    (:data:`SHAFT_ROWS`). ``(False, False)``: no arrow."""
     ink = own.sum(axis=1)
     if ink.max() < ARROW_HEAD * max(float(np.median(ink)), 1.0):
         return False, False
@@ -697,16 +703,16 @@ def arrow_into_tray(mask: BoolArray) -> bool:
     width = max(p.x + p.width for p in pieces) - min(p.x for p in pieces)
     if arrow.height < ARROW_HEIGHT * height or arrow.height < 0.9 * arrow.width:
         return False
-    if _arrow_heads(arrow, labels) != (False, True):
+    own = arrow.cut_from(labels)
+    if _arrow_heads(own) != (False, True):
         return False  # no arrow, or one pointing up (upload, share) or both ways
     if arrow.y >= tray.y or arrow.y + arrow.height >= tray.y + tray.height:
         return False  # the tray is below the arrow
     if abs((2 * arrow.x + arrow.width) - (2 * tray.x + tray.width)) > 2 * TRAY_CENTRED:
         return False
-    own = labels[arrow.y : arrow.y + arrow.height, arrow.x : arrow.x + arrow.width] == arrow.label
     if not _head_from_tip(_Rows.of(own).extent[::-1]):
         return False
-    body = labels[tray.y : tray.y + tray.height, tray.x : tray.x + tray.width] == tray.label
+    body = tray.cut_from(labels)
     rows = _Rows.of(body)
     single = rows.runs[::-1] == 1
     floor = len(single) if single.all() else int(np.argmin(single))
