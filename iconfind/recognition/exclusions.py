@@ -11,13 +11,17 @@ their references then come within the lead an answer needs:
   families; zoom references are the same magnifier with a mark inside).
 * **list view** -- :func:`bars_without_bullets`: stacked lines of one length and nothing else
   have no bullets (the pair check sided with list references on three families' ☰).
+* **settings** -- :func:`petals_round_a_centre`: a drawing whose holes are petals round its
+  centre is a flower, not a gear (Ionicons' outlined flower scored 0.85 as settings, 0.33 ahead
+  of anything else: Codicons' gear is drawn with long looped teeth, and matched it).
 
-Each check claims that a part is *absent*, so it reads the crop's :class:`Ink` at
+Most checks claim that a part is *absent*, so they read the crop's :class:`Ink` at
 :data:`TRACE_THRESHOLD`, far below the threshold of the shape mask: a faint mark (a thin minus
 anti-aliased into the background at 24 px) still counts as there. Where two parts a pixel apart
-merge at that threshold (a bullet and its line), the check reads the shape mask too. A
-ruled-out concept scores 0 in the recognizer, and
-the pair check against it sides with the asked concept without comparing
+merge at that threshold (a bullet and its line), the check reads the shape mask too. The petals
+are holes, which the trace's thicker strokes close: that check reads the shape mask. A
+ruled-out concept scores 0 in the recognizer, and the pair check against it sides with the
+asked concept without comparing
 (:meth:`~iconfind.recognition.recognizer.IconRecognizer.pair_checks`). No check rules out any
 reference of its concept, any calibration crop of it (``tools/calibrate_acceptance.py``) or any
 icon of it among the eleven held-out sets of ``bench/heldout.py`` in all 36 renders.
@@ -27,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from itertools import pairwise
+from math import pi
 from typing import NamedTuple
 
 import cv2
@@ -95,6 +100,35 @@ than to ☰)."""
 STRAY_PIXELS = 2
 """Pixels of specks (pieces under :data:`~iconfind.recognition.structure.MIN_PART`) tolerated."""
 
+# not settings: petals round a centre
+PETALS = 4
+"""Fewest petals of a flower (or lobes of the hole round its centre)."""
+PETAL_AREA = 8
+"""A hole of fewer pixels is no petal: the bold renders of a thin gear close small pockets off
+between its strokes."""
+PETAL_OFF_CENTRE = 0.3
+"""A petal's hole lies at least this far from the drawing's centre, in half-sizes."""
+PETAL_ALONG = 1.3
+"""A petal's hole runs along the radius: at least this many times as long as it is wide across
+it (the pockets of a bold gear run round its hub)."""
+PETAL_LONG = 0.25
+"""A petal's hole is at least this long along the radius, in half-sizes."""
+CENTRE_HOLE = 0.15
+"""A hole whose centre lies within this many half-sizes of the drawing's is the hole round its
+centre (petal loops open into each other at their base: one hole, lobed)."""
+LOBE_BINS = 48
+"""Directions the lobes of the hole round the centre are read in."""
+LOBE_REACH = 0.7
+"""The hole round the centre reaches at least this far out, in half-sizes (a gear's hub does
+not)."""
+LOBE_PEAK = 0.85
+"""A lobe reaches at least this share of the hole's farthest reach."""
+LOBE_DEEP = 0.5
+"""Between two lobes the hole reaches at most this share of its farthest reach: a petal's
+neighbour starts near the centre, a gear's next tooth on its body ring (long-toothed gears come
+down to 0.55 at small sizes: Codicons' gear at 20 px, drawn gears with teeth a third of their
+radius long)."""
+
 
 def two_plain_bars(ink: Ink) -> bool:
     """Whether the drawing is two upright bars side by side, filled or outlined, of even width
@@ -162,11 +196,62 @@ def _lines_only(mask: BoolArray) -> bool:
     return all(below.y >= above.y + above.height for above, below in pairwise(pieces))
 
 
+def petals_round_a_centre(ink: Ink) -> bool:
+    """Whether the drawing's holes are petals round its centre: at least :data:`PETALS` holes
+    off the centre, each running along the radius (petals drawn as loops), or one hole round
+    the centre reaching out in as many lobes, cut deep apart (the loops open into each other at
+    their base): a flower, no gear. A gear's teeth stand on a body ring: the hole inside a
+    drawn gear reaches into them no deeper than the ring, and a filled gear's one hole is its
+    hub. Read in the shape mask: holes, which the trace's thicker strokes close."""
+    mask = np.asarray(ink.mask, bool)
+    if mask.ndim != 2 or mask.sum() < MIN_PART:
+        return False
+    ys, xs = np.nonzero(mask)
+    centre = ((ys.min() + ys.max()) / 2, (xs.min() + xs.max()) / 2)
+    half = max(ys.max() - ys.min(), xs.max() - xs.min()) / 2 + 0.5
+    holes, labels = holes_of(mask)
+    petals = 0
+    for hole in holes:
+        if hole.area < PETAL_AREA:
+            continue
+        hy, hx = np.nonzero(labels == hole.label)
+        dy, dx = hy - centre[0], hx - centre[1]
+        offset = float(np.hypot(dy.mean(), dx.mean()))
+        if offset <= CENTRE_HOLE * half and _deep_lobes(dy, dx, half) >= PETALS:
+            return True
+        if offset >= PETAL_OFF_CENTRE * half:
+            uy, ux = dy.mean() / offset, dx.mean() / offset
+            along = np.ptp(dy * uy + dx * ux) + 1
+            across = np.ptp(dx * uy - dy * ux) + 1
+            petals += along >= PETAL_ALONG * across and along >= PETAL_LONG * half
+    return petals >= PETALS
+
+
+def _deep_lobes(dy: npt.NDArray[np.float64], dx: npt.NDArray[np.float64], half: float) -> int:
+    """How many lobes a hole round the centre (its pixels' offsets ``dy``, ``dx`` from it)
+    reaches out in, cut at least :data:`LOBE_DEEP` apart: its farthest reach in each of
+    :data:`LOBE_BINS` directions, counted round the circle."""
+    reach = np.zeros(LOBE_BINS)
+    direction = ((np.arctan2(dy, dx) + pi) / (2 * pi) * LOBE_BINS).astype(np.int64) % LOBE_BINS
+    np.maximum.at(reach, direction, np.hypot(dy, dx))
+    if reach.max() < LOBE_REACH * half:
+        return 0
+    reach = np.roll(reach / reach.max(), -int(np.argmax(reach)))
+    lobes, apart = 0, False
+    for share in reach:
+        if share < LOBE_DEEP and not apart:
+            lobes, apart = lobes + 1, True
+        elif share >= LOBE_PEAK:
+            apart = False
+    return lobes
+
+
 EXCLUSIONS: Mapping[str, Callable[[Ink], bool]] = {
     "sort": two_plain_bars,
     "zoom_in": empty_round_holes,
     "zoom_out": empty_round_holes,
     "list_view": bars_without_bullets,
+    "settings": petals_round_a_centre,
 }
 """Concept -> a check that rules it out."""
 
@@ -198,6 +283,7 @@ __all__ = [
     "bars_without_bullets",
     "empty_round_holes",
     "excluded_concepts",
+    "petals_round_a_centre",
     "rules_out",
     "two_plain_bars",
 ]

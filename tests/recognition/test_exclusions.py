@@ -1,6 +1,6 @@
 """Concepts a drawing's parts rule out (iconfind/recognition/exclusions.py): two plain upright
 bars are no sort icon, a magnifier with nothing in its lens no zoom icon, stacked bars without
-bullets no list icon -- and no real icon of a ruled-out concept (its references, its held-out
+bullets no list icon, petals round a centre no gear -- and no real icon of a ruled-out concept (its references, its held-out
 icons in every render) is ever ruled out."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from iconfind.recognition.exclusions import (
     bars_without_bullets,
     empty_round_holes,
     excluded_concepts,
+    petals_round_a_centre,
     rules_out,
     two_plain_bars,
 )
@@ -311,3 +312,101 @@ def test_real_hamburgers_are_not_vetoed_by_list_references(family: str, stem: st
     """The pair check sided with bulleted list references on these three sets' ☰ and vetoed
     it; bars without bullets rule the list out, so the pair check against it is decisive."""
     accepted_everywhere("hamburger", family, stem)
+
+
+# --------------------------------------------------------------------------- not settings: petals
+
+
+def flower(*, petals: int = 6, looped: bool = True, centre: bool = True) -> np.ndarray:
+    """Petals round a centre: each an ellipse from the centre circle to the rim, drawn as a loop
+    (an outlined flower) or filled with gaps between them."""
+    mask = canvas()
+    for k in range(petals):
+        angle = 360 * k / petals
+        dy, dx = np.sin(np.radians(angle)), np.cos(np.radians(angle))
+        middle = (round(16 + 9 * dx), round(16 + 9 * dy))
+        cv2.ellipse(mask, middle, (6, 3), angle, 0, 360, 1, 1 if looped else -1)
+    if centre:
+        cv2.circle(mask, (16, 16), 3, 1, 1)
+    return mask.astype(bool)
+
+
+def gear(*, teeth: int = 8, outlined: bool = True, tooth: int = 4, spokes: int = 0) -> np.ndarray:
+    """A gear: a body ring of radius 10 with ``teeth`` teeth ``tooth`` pixels long standing on
+    it, outlined round a hub ring (one hole inside, reaching into the teeth) or filled round a
+    hub hole; ``spokes`` from the hub to the body."""
+    solid = canvas()
+    cv2.circle(solid, (16, 16), 10, 1, -1)
+    for k in range(teeth):
+        angle = 360 * k / teeth
+        dy, dx = np.sin(np.radians(angle)), np.cos(np.radians(angle))
+        middle = (16 + (9 + tooth / 2) * dx, 16 + (9 + tooth / 2) * dy)
+        box = cv2.boxPoints((middle, (tooth + 2, 5), angle))
+        cv2.fillPoly(solid, [np.round(box).astype(np.int32)], 1)
+    if outlined:
+        mask = solid & ~cv2.erode(solid, np.ones((3, 3), np.uint8), iterations=1)
+        cv2.circle(mask, (16, 16), 4, 1, 1)
+    else:
+        mask = solid.copy()
+        cv2.circle(mask, (16, 16), 4, 0, -1)
+    for k in range(spokes):
+        angle = np.radians(360 * k / spokes)
+        inner = (round(16 + 4 * np.cos(angle)), round(16 + 4 * np.sin(angle)))
+        outer = (round(16 + 9 * np.cos(angle)), round(16 + 9 * np.sin(angle)))
+        cv2.line(mask, inner, outer, 1, 1)
+    return mask.astype(bool)
+
+
+@pytest.mark.parametrize("petals", [4, 5, 6, 8])
+def test_petals_drawn_as_loops_rule_settings_out(petals: int) -> None:
+    mask = flower(petals=petals)
+    assert petals_round_a_centre(Ink.drawn(mask))
+    assert excluded_concepts(Ink.drawn(mask)) == ["settings"]
+
+
+@pytest.mark.parametrize(
+    "mask",
+    [
+        gear(),
+        gear(teeth=6, tooth=5),
+        gear(teeth=12, tooth=3),
+        gear(outlined=False),
+        gear(outlined=False, teeth=6, tooth=5),
+        gear(spokes=6),
+        flower(petals=3),
+    ],
+    ids=[
+        "outlined",
+        "six long teeth",
+        "twelve short teeth",
+        "filled",
+        "filled, six",
+        "spokes",
+        "three petals",
+    ],
+)
+def test_gears_and_three_petals_rule_nothing_out(mask: np.ndarray) -> None:
+    """A drawn gear's inside reaches into its teeth no deeper than its body ring; a filled
+    gear's one hole is its hub; spokes cut the ring's inside into pieces round the hub, not
+    along the radius."""
+    assert not petals_round_a_centre(Ink.drawn(mask))
+    assert excluded_concepts(Ink.drawn(mask)) == []
+
+
+def test_no_real_settings_icon_is_ruled_out() -> None:
+    references = references_of({"settings"})
+    held_out = held_out_inks({"settings"})
+    assert len(references) >= 100 and len(held_out) >= 36 * 15
+    assert not any(petals_round_a_centre(m) for m in references + held_out)
+
+
+def test_an_outlined_flower_is_no_settings_icon() -> None:
+    """Ionicons' outlined flower scored 0.85 as settings (Codicons' gear has long looped teeth),
+    0.33 ahead of anything else: asked for "settings" on a screen without one, the flower was
+    taken. Its looped petals rule settings out."""
+    recognizer = IconRecognizer.default()
+    (mask,) = [m for c, n, m in glyph_images("ionicons") if n == "flower-outline"]
+    for size, theme in product((24, 48), ("light", "dark")):
+        ranking = recognizer.rank(render_case(mask, size, theme, "padded"), top=3)
+        assert dict(ranking.context).get("settings", 0.0) == 0.0
+        assert not recognizer.accepts(ranking, "settings")
