@@ -3,9 +3,9 @@ beside graded bars in whatever layout a family draws it, a delete icon a handle,
 closed can hanging from it, a play icon one triangle pointing right, a profile icon a round
 head over wider, rounded shoulders (alone or in a ring), a home icon a roof over upright walls
 with nothing in its gable, an edit icon a pencil on a slant, a refresh icon arrows round a
-circle, a pause icon two upright bars, a download icon an arrow down into a tray; nothing else
-is any of them (refresh's twins, rotate left / right, and pause's, columns drawn as two bars,
-aside)."""
+circle, a pause icon two upright bars, a download icon an arrow down into a tray, a filter icon a
+funnel or lines narrowing down; nothing else is any of them (refresh's twins, rotate left /
+right, and pause's, columns drawn as two bars, aside)."""
 
 from __future__ import annotations
 
@@ -29,6 +29,7 @@ from iconfind.recognition.structure import (
     arrow_into_tray,
     arrows_round_a_circle,
     bars_side_by_side,
+    funnel_or_narrowing_lines,
     head_over_shoulders,
     lid_over_can,
     pencil_on_a_slant,
@@ -213,7 +214,8 @@ def test_no_shipped_reference_of_another_concept_has_a_structure() -> None:
     drawings the pencil's (not an eyedropper, a brush, a sword, a thermometer, a quill) -- and
     one render of MDI's marker, a pen on a slant too -- and only refresh drawings (and their
     twins) arrows round a circle, only pause drawings (and Phosphor's columns, its twin) two
-    upright bars, only download drawings an arrow down into a tray."""
+    upright bars, only download drawings an arrow down into a tray, only filter drawings a funnel
+    or lines narrowing down."""
     references = IconRecognizer.default().references
     assert references.masks is not None
     masks = unpack_masks(references.masks)
@@ -234,6 +236,7 @@ def test_no_shipped_reference_of_another_concept_has_a_structure() -> None:
         # Phosphor's columns are two plain bars: pause's twin (SHARED_STRUCTURES)
         "pause": {"pause", "columns"},
         "download": {"download"},
+        "filter": {"filter"},
     }
 
 
@@ -521,6 +524,19 @@ DOWNLOADS = [
     ("tabler", "download"),
 ]
 
+FILTERS = [
+    ("bootstrap", "funnel"),
+    ("carbon", "filter"),
+    ("eva", "funnel-outline"),
+    ("feather", "filter"),
+    ("fluent", "filter_24_regular"),
+    ("heroicons", "funnel"),
+    ("iconoir", "filter"),
+    ("ionicons", "funnel-outline"),
+    ("lucide", "funnel"),
+    ("octicons", "filter-24"),
+]
+
 HOUSES = [
     ("bootstrap", "house"),
     ("carbon", "home"),
@@ -543,7 +559,8 @@ HOUSES = [
     + [("edit", f, n) for f, n in PENCILS]
     + [("refresh", f, n) for f, n in REFRESHES]
     + [("pause", f, n) for f, n in PAUSES]
-    + [("download", f, n) for f, n in DOWNLOADS],
+    + [("download", f, n) for f, n in DOWNLOADS]
+    + [("filter", f, n) for f, n in FILTERS],
 )
 def test_real_bins_triangles_and_busts_of_unseen_families_are_resolved(
     concept: str, family: str, stem: str
@@ -554,8 +571,8 @@ def test_real_bins_triangles_and_busts_of_unseen_families_are_resolved(
     plays (Carbon's play scored 0.91 as "send", above play itself), and most people scored
     under the 0.6 any answer needs; pencils came within the lead of an eyedropper, a brush or
     a sparkle in seven sets, thin pause bars within that of a columns layout or a skip icon,
-    arrows into a tray within that of upload or a lock (or under 0.6). The structure settles
-    each, at 24 and 48 px, light and dark."""
+    arrows into a tray within that of upload or a lock (or under 0.6), funnels within that of a
+    chevron or a hamburger. The structure settles each, at 24 and 48 px, light and dark."""
     recognizer = IconRecognizer.default()
     (mask,) = [m for c, n, m in glyph_images(family) if n == stem]
     for size, theme in product((24, 48), ("light", "dark")):
@@ -1331,3 +1348,111 @@ def test_shared_structures_are_twins_in_the_shipped_data() -> None:
     for concept, others in SHARED_STRUCTURES.items():
         for other in others:
             assert policy.same_drawing(concept, other) and policy.same_drawing(other, concept)
+
+
+# --------------------------------------------------------------------------- filter: a funnel
+
+
+def funnel(
+    *,
+    filled: bool = False,
+    rim: int = 12,
+    spout: int = 36,
+    spout_width: int = 28,
+    round_top: bool = False,
+    spout_end: str = "cut",
+) -> np.ndarray:
+    """A funnel, drawn at 4x and reduced: a rim ``rim`` rows tall (a ``round_top``: a bulb's),
+    a cone down to a spout ``spout_width`` wide and ``spout`` rows long, its end "cut" on a
+    slant, "disc" (a medal's) or "point" (a triangle's tip); filled or outlined."""
+    left, right, top, bottom = 8, 120, 8, 120
+    neck, half = bottom - spout, spout_width // 2
+    if round_top:
+        arc = np.linspace(math.pi, 0, 17)
+        points = [(round(64 + 56 * math.cos(a)), round(top + 40 - 40 * math.sin(a))) for a in arc]
+    else:
+        points = [(left, top + rim), (left, top), (right, top), (right, top + rim)]
+    points.append((64 + half, neck))
+    if spout_end == "disc":
+        arc = np.linspace(-math.pi / 2, 1.5 * math.pi, 25)
+        points += [(round(64 + 22 * math.cos(a)), round(neck + 10 + 10 * math.sin(a))) for a in arc]
+    elif spout_end == "point":
+        points.append((64, bottom))
+    else:
+        points += [(64 + half, bottom - 6), (64 - half, bottom)]
+    points.append((64 - half, neck))
+    return reduced(shape(points, filled=filled))
+
+
+def narrowing_lines(lengths: tuple[int, ...] = (28, 18, 8), *, align: str = "centre") -> np.ndarray:
+    """Lines 2 px thick stacked 8 px apart, ``lengths`` long, centred (or aligned "left")."""
+    mask = canvas()
+    for k, length in enumerate(lengths):
+        x = 2 if align == "left" else 16 - length // 2
+        cv2.rectangle(mask, (x, 6 + 8 * k), (x + length - 1, 7 + 8 * k), 1, -1)
+    return mask.astype(bool)
+
+
+@pytest.mark.parametrize(
+    "mask",
+    [
+        funnel(),
+        funnel(filled=True),
+        funnel(spout_width=40),
+        narrowing_lines(),
+        narrowing_lines((28, 20, 12, 4)),
+        narrowing_lines((28, 12)),
+    ],
+    ids=[
+        "outlined funnel",
+        "filled funnel",
+        "wide spout",
+        "three lines",
+        "four lines",
+        "two lines",
+    ],
+)
+def test_a_funnel_or_lines_narrowing_down_are_filter(mask: np.ndarray) -> None:
+    assert funnel_or_narrowing_lines(mask)
+    assert structural_concepts(mask) == ["filter"]
+
+
+FILTER_LOOK_ALIKES: dict[str, np.ndarray] = {
+    "a round top (a bulb)": funnel(round_top=True),
+    "a tall box over a handle (a brush)": funnel(rim=56, spout=40),
+    "no cone (a T, a hammer)": funnel(rim=12, spout=100),
+    "a disc at the bottom (a medal)": funnel(spout_end="disc", spout=20),
+    "a point at the bottom (a caret, a heart)": funnel(spout_end="point", filled=True),
+    "a cap stepping in to a body, then a needle (a push-pin)": reduced(
+        shape(
+            [
+                (12, 8),
+                (116, 8),
+                (116, 30),
+                (84, 30),
+                (80, 74),
+                (68, 78),
+                (68, 120),
+                (60, 120),
+                (60, 78),
+                (48, 74),
+                (44, 30),
+                (12, 30),
+            ],
+            filled=True,
+        )
+    ),
+    "lines of one length (☰)": narrowing_lines((24, 24, 24)),
+    "a line over a dot": narrowing_lines((24, 2)),
+    "lines aligned left (sort)": narrowing_lines((28, 18, 8), align="left"),
+    "lines widening down": narrowing_lines((8, 18, 28)),
+    "one line": narrowing_lines((28,)),
+}
+
+
+@pytest.mark.parametrize("name", list(FILTER_LOOK_ALIKES))
+def test_look_alikes_of_a_funnel_or_of_narrowing_lines_are_not_filter(name: str) -> None:
+    """Each lacks one part: a flat rim, not too tall; a straight cone sloping on from it; a
+    narrow, even, plumb spout down to the bottom; lines narrowing down, centred, the last a
+    line."""
+    assert not funnel_or_narrowing_lines(FILTER_LOOK_ALIKES[name]), name
