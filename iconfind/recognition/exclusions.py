@@ -46,6 +46,7 @@ from iconfind.recognition.structure import (
     filled_outline,
     holes_of,
     parts_of,
+    pieces_top_down,
     upright_bar_pair,
 )
 
@@ -181,11 +182,8 @@ def bars_without_bullets(ink: Ink) -> bool:
 
 
 def _lines_only(mask: BoolArray) -> bool:
-    found, _ = parts_of(mask)
-    pieces = sorted((p for p in found if p.area >= MIN_PART), key=lambda p: p.y)
-    if not BARS[0] <= len(pieces) <= BARS[1]:
-        return False
-    if sum(p.area for p in found) - sum(p.area for p in pieces) > STRAY_PIXELS:
+    pieces = pieces_top_down(mask, BARS, STRAY_PIXELS)
+    if pieces is None:
         return False
     if any(p.width < BAR_LONG * p.height for p in pieces):
         return False

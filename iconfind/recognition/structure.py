@@ -515,6 +515,18 @@ def parts_of(mask: BoolArray) -> tuple[list[Part], npt.NDArray[np.int32]]:
     return pieces, labels.astype(np.int32)
 
 
+def pieces_top_down(mask: BoolArray, count: tuple[int, int], specks: int) -> list[Part] | None:
+    """The pieces of ``mask`` (:data:`MIN_PART` pixels or more) from the top down, when there
+    are ``count`` of them (fewest, most) and at most ``specks`` pixels of smaller ones."""
+    found, _ = parts_of(mask)
+    pieces = sorted((p for p in found if p.area >= MIN_PART), key=lambda p: p.y)
+    if not count[0] <= len(pieces) <= count[1]:
+        return None
+    if sum(p.area for p in found) - sum(p.area for p in pieces) > specks:
+        return None
+    return pieces
+
+
 def holes_of(mask: BoolArray) -> tuple[list[Part], npt.NDArray[np.int32]]:
     """The holes of ``mask``: the pieces of background (4-connected, as 8-connected ink
     encloses them) that do not reach its border, and the label image they index."""
@@ -886,11 +898,8 @@ def lines_narrowing_down(mask: BoolArray) -> bool:
     thickness, the last still a line (:data:`LAST_LINE`), and nothing else (specks aside):
     Material's ``filter_list``, Fluent's and Octicons' filter (lines of one length are ☰;
     aligned at one end, a sort icon)."""
-    found, _ = parts_of(mask)
-    lines = sorted((p for p in found if p.area >= MIN_PART), key=lambda p: p.y)
-    if not LINES[0] <= len(lines) <= LINES[1]:
-        return False
-    if sum(p.area for p in found) - sum(p.area for p in lines) > SPECKS:
+    lines = pieces_top_down(mask, LINES, SPECKS)
+    if lines is None:
         return False
     if lines[-1].y + lines[-1].height - lines[0].y < MIN_HEIGHT:
         return False
@@ -1809,6 +1818,7 @@ __all__ = [
     "lines_narrowing_down",
     "parts_of",
     "pencil_on_a_slant",
+    "pieces_top_down",
     "roof_over_walls",
     "row_extents",
     "structural_concepts",
