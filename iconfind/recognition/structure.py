@@ -45,11 +45,15 @@ family but come too close to one look-alike for the lead an answer needs:
   scored under the 0.6 any answer needs (Fluent's, Ionicons' arrow into a box) or within the
   lead of upload, a lock or iOS's share box, and download was deferred in 27 % of
   whole-screen calls where it was present. The arrow's direction is the difference: upload
-  and iOS's share are the same parts with the arrow pointing up (not recognised by parts:
-  their trays and boxes differ only by their walls' height). An arrow down onto a line is
+  and iOS's share are the same parts with the arrow pointing up. An arrow down onto a line is
   download when the line is about as wide as the arrow, an align-bottom icon when it is twice
   as wide; between the two (1.1-1.8 times) Fluent's and Iconoir's downloads and some drawn
   align-bottoms look alike, and read as download, as does Phosphor's ``arrow-line-down``.
+* **upload** -- :func:`arrow_out_of_tray`: the download's parts with the arrow pointing up,
+  out of a tray at most 0.35 of the drawing's height (a bar, a shallow ⊔): iOS's share box is
+  deeper (0.46 and more), and left to the templates, as are Feather's and Lucide's upload
+  trays (0.38-0.41). Upload icons scored under 0.6 or within the lead of share or an up arrow,
+  and upload was deferred in 36 % of whole-screen calls where it was present.
 * **filter** -- :func:`funnel_or_narrowing_lines`: a funnel -- a flat rim, a cone narrowing in
   straight sides to a narrow, even spout down to the bottom, all centred, filled or outlined
   (:func:`cone_over_spout`) -- or two to four lines stacked, each shorter than the one above at
@@ -449,6 +453,14 @@ TRAY_OPEN = 1
 """Above its floor, the tray has no ink within this many pixels either side of its centre
 column: it is open where the arrow goes in (walls, or a box's shoulders, at its sides; a
 closed box, a lid are not)."""
+UPLOAD_TRAY = 0.35
+"""An upload's tray (a bar, a ⊔) is at most this share of the drawing's height: iOS's share box
+is the same arrow up out of a deeper box (0.46 in Iconoir's, 0.52-0.55 in Feather's and
+Lucide's, 0.6-0.76 in Material's, Phosphor's, MDI's, Octicons', Ionicons'); Feather's and
+Lucide's own upload trays (0.38-0.41) are left to the templates."""
+UPLOAD_TIP = 4
+"""An upload arrow's top row is at most this many pixels wide: a tip (a lamp's shade over its
+stem and base is a flat-topped head)."""
 
 # pause: two upright bars (the "not sort" exclusion reads the same pair, loosely: no arrowhead)
 BAR_UPRIGHT = 2.0
@@ -773,44 +785,66 @@ def arrow_into_tray(mask: BoolArray) -> bool:
     are one run each, the widest reaching :data:`TRAY_FLOOR` of its width, a stroke thick
     (:data:`TRAY_FLOOR_ROWS`); above them nothing of it lies in its middle
     (:data:`TRAY_OPEN`): walls, or shoulders, at its sides only."""
+    return _arrow_over_tray(mask, down=True) is not None
+
+
+def arrow_out_of_tray(mask: BoolArray) -> bool:
+    """Whether the drawing is an upload icon: :func:`arrow_into_tray`'s parts with the arrow
+    pointing up (a head at its top end only, pointed, ending in a tip: :data:`UPLOAD_TIP`), and
+    the tray a bar or a shallow ⊔, at most :data:`UPLOAD_TRAY` of the drawing's height: iOS's
+    share box, the same arrow up out of a deeper box, is left to the templates."""
+    found = _arrow_over_tray(mask, down=False)
+    if found is None:
+        return False
+    arrow, tray, height = found
+    tip = int(np.flatnonzero(np.asarray(mask, bool)[arrow.y, arrow.x : arrow.x + arrow.width]).size)
+    return tray.height <= UPLOAD_TRAY * height and tip <= UPLOAD_TIP
+
+
+def _arrow_over_tray(mask: BoolArray, *, down: bool) -> tuple[Part, Part, int] | None:
+    """The arrow, the tray and the drawing's height when the drawing is an upright arrow
+    pointing ``down`` (or up) over or into a tray below it (:func:`arrow_into_tray`)."""
     found, labels = parts_of(mask)
     pieces = [p for p in found if p.area >= MIN_PART]
     if not _two_parts_alone(found, pieces):
-        return False
+        return None
     tray = max(pieces, key=lambda p: (p.y + p.height, p.width))
     arrow = next(p for p in pieces if p.label != tray.label)
     height = max(p.y + p.height for p in pieces) - min(p.y for p in pieces)
     width = max(p.x + p.width for p in pieces) - min(p.x for p in pieces)
     if arrow.height < ARROW_HEIGHT * height or arrow.height < 0.9 * arrow.width:
-        return False
+        return None
     own = arrow.cut_from(labels)
-    if _arrow_heads(own) != (False, True):
-        return False  # no arrow, or one pointing up (upload, share) or both ways
+    if _arrow_heads(own) != (not down, down):
+        return None  # no arrow, or one pointing the other way or both ways
     if arrow.y >= tray.y or arrow.y + arrow.height >= tray.y + tray.height:
-        return False  # the tray is below the arrow
+        return None  # the tray is below the arrow
     if abs((2 * arrow.x + arrow.width) - (2 * tray.x + tray.width)) > 2 * TRAY_CENTRED:
-        return False
-    if not _head_from_tip(_Rows.of(own).extent[::-1]):
-        return False
+        return None
+    extent = _Rows.of(own).extent
+    if not _head_from_tip(extent[::-1] if down else extent):
+        return None
     body = tray.cut_from(labels)
     rows = _Rows.of(body)
     single = rows.runs[::-1] == 1
     floor = len(single) if single.all() else int(np.argmin(single))
     if floor == 0 or rows.extent[len(single) - floor :].max() < TRAY_FLOOR * tray.width:
-        return False
+        return None
     if floor > TRAY_FLOOR_ROWS * float(np.median(own.sum(axis=1))) + 1:
-        return False
+        return None
     walls = tray.height - floor
     if walls == 0:
         fewest, most = TRAY_BAR
         if not fewest * arrow.width <= tray.width <= most * arrow.width:
-            return False
+            return None
     elif tray.width < TRAY_OVER_HEAD * arrow.width:
-        return False
+        return None
     if tray.width < TRAY_WIDTH * width:
-        return False
+        return None
     centre = tray.width // 2
-    return not body[:walls, centre - TRAY_OPEN : centre + TRAY_OPEN + 1].any()
+    if body[:walls, centre - TRAY_OPEN : centre + TRAY_OPEN + 1].any():
+        return None
+    return arrow, tray, height
 
 
 def _head_from_tip(extent: npt.NDArray[np.int64]) -> bool:
@@ -1778,6 +1812,7 @@ STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {
     "refresh": arrows_round_a_circle,
     "pause": bars_side_by_side,
     "download": arrow_into_tray,
+    "upload": arrow_out_of_tray,
     "filter": funnel_or_narrowing_lines,
 }
 """Concept -> the check of its structure on a 32x32 shape mask."""
@@ -1806,6 +1841,7 @@ __all__ = [
     "Part",
     "arrow_beside_bars",
     "arrow_into_tray",
+    "arrow_out_of_tray",
     "arrows_round_a_circle",
     "bars_side_by_side",
     "cone_over_spout",

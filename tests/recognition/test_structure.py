@@ -3,9 +3,9 @@ beside graded bars in whatever layout a family draws it, a delete icon a handle,
 closed can hanging from it, a play icon one triangle pointing right, a profile icon a round
 head over wider, rounded shoulders (alone or in a ring), a home icon a roof over upright walls
 with nothing in its gable, an edit icon a pencil on a slant, a refresh icon arrows round a
-circle, a pause icon two upright bars, a download icon an arrow down into a tray, a filter icon a
-funnel or lines narrowing down; nothing else is any of them (refresh's twins, rotate left /
-right, and pause's, columns drawn as two bars, aside)."""
+circle, a pause icon two upright bars, a download icon an arrow down into a tray (an upload icon
+up out of a shallow one), a filter icon a funnel or lines narrowing down; nothing else is any
+of them (refresh's twins, rotate left / right, and pause's, columns drawn as two bars, aside)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ from iconfind.recognition.structure import (
     STRUCTURES,
     arrow_beside_bars,
     arrow_into_tray,
+    arrow_out_of_tray,
     arrows_round_a_circle,
     bars_side_by_side,
     funnel_or_narrowing_lines,
@@ -214,8 +215,8 @@ def test_no_shipped_reference_of_another_concept_has_a_structure() -> None:
     drawings the pencil's (not an eyedropper, a brush, a sword, a thermometer, a quill) -- and
     one render of MDI's marker, a pen on a slant too -- and only refresh drawings (and their
     twins) arrows round a circle, only pause drawings (and Phosphor's columns, its twin) two
-    upright bars, only download drawings an arrow down into a tray, only filter drawings a funnel
-    or lines narrowing down."""
+    upright bars, only download drawings an arrow down into a tray, only upload drawings an arrow
+    up out of a shallow one, only filter drawings a funnel or lines narrowing down."""
     references = IconRecognizer.default().references
     assert references.masks is not None
     masks = unpack_masks(references.masks)
@@ -237,6 +238,7 @@ def test_no_shipped_reference_of_another_concept_has_a_structure() -> None:
         "pause": {"pause", "columns"},
         "download": {"download"},
         "filter": {"filter"},
+        "upload": {"upload"},
     }
 
 
@@ -524,6 +526,13 @@ DOWNLOADS = [
     ("tabler", "download"),
 ]
 
+UPLOADS = [
+    ("bootstrap", "upload"),
+    ("heroicons", "arrow-up-tray"),
+    ("iconoir", "upload"),
+    ("tabler", "upload"),
+]
+
 FILTERS = [
     ("bootstrap", "funnel"),
     ("carbon", "filter"),
@@ -560,7 +569,8 @@ HOUSES = [
     + [("refresh", f, n) for f, n in REFRESHES]
     + [("pause", f, n) for f, n in PAUSES]
     + [("download", f, n) for f, n in DOWNLOADS]
-    + [("filter", f, n) for f, n in FILTERS],
+    + [("filter", f, n) for f, n in FILTERS]
+    + [("upload", f, n) for f, n in UPLOADS],
 )
 def test_real_bins_triangles_and_busts_of_unseen_families_are_resolved(
     concept: str, family: str, stem: str
@@ -1320,6 +1330,51 @@ def test_look_alikes_of_an_arrow_into_a_tray_are_not_download(name: str) -> None
     middle, a stroke thick, centred under the arrow and wider than its head (a plain line at
     most 1.8 times as wide)."""
     assert not arrow_into_tray(arrow_and_tray(**DOWNLOAD_LOOK_ALIKES[name])), name  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"up": True},
+        {"up": True, "tray": "bar"},
+        {"up": True, "head": "triangle", "tray": "bar", "tray_width": 60},
+    ],
+)
+def test_an_arrow_up_out_of_a_shallow_tray_is_upload(kwargs: dict[str, object]) -> None:
+    """A chevron or a solid head pointing up, over a ⊔ a quarter of the height or a bar."""
+    assert arrow_out_of_tray(arrow_and_tray(**kwargs))  # type: ignore[arg-type]
+    assert structural_concepts(arrow_and_tray(**kwargs)) == ["upload"]  # type: ignore[arg-type]
+
+
+UPLOAD_LOOK_ALIKES: dict[str, dict[str, object]] = {
+    "an arrow up out of a box (iOS's share)": {"up": True, "tray": "box"},
+    "an arrow up out of a deep ⊔ (share)": {"up": True, "rim": 76},
+    "an arrow up into a closed box": {"up": True, "tray": "closed"},
+    "an arrow down into a tray (download)": {},
+    "an arrow with a head at both ends": {"up": True, "both": True, "head": "triangle"},
+    "a chevron over a line, no shaft": {"up": True, "shaft": False, "tray": "bar"},
+    "an arrow up from a solid block": {"up": True, "tray": "filled"},
+}
+
+
+@pytest.mark.parametrize("name", list(UPLOAD_LOOK_ALIKES))
+def test_look_alikes_of_an_arrow_out_of_a_tray_are_not_upload(name: str) -> None:
+    """Each lacks one part: a head at the top end only, pointed, a shaft, a tray open at its
+    middle, a stroke thick, at most 0.35 of the drawing's height (iOS's share box is deeper)."""
+    assert not arrow_out_of_tray(arrow_and_tray(**UPLOAD_LOOK_ALIKES[name])), name  # type: ignore[arg-type]
+
+
+def test_an_upload_arrow_ends_in_a_tip() -> None:
+    """A lamp -- a flat-topped shade on a stem over its base -- has every other part of an arrow
+    up over a bar (a review drew 13 such lamps passing at 20-96 px): its top row, 6 px wide, is
+    no tip."""
+    big = np.zeros((BIG, BIG), np.uint8)
+    cv2.fillPoly(big, [np.array([(54, 8), (74, 8), (92, 40), (36, 40)], np.int32)], 1)
+    cv2.line(big, (64, 40), (64, 100), 1, 8)
+    cv2.line(big, (30, 118), (98, 118), 1, 8)
+    lamp = reduced(big)
+    assert int(lamp[2].sum()) == 6  # the shade's top row
+    assert not arrow_out_of_tray(lamp)
 
 
 def test_a_tray_must_be_open_where_the_arrow_goes_in() -> None:
