@@ -112,7 +112,7 @@ head up, a golf tee are a funnel's, and a tornado drawn as centred lines, a grou
 without its stem are lines narrowing down (as are the text characters Ogham ``ᚚ``, and ``∇``,
 ``▿`` in a few renders). A pencil pointing down to the right, or drawn with the thin single
 stroke of Ionicons' ``create-outline``, is not recognised as one, nor is Tabler's funnel at
-24 px (its spout 0.44 of its rim, its cone short).
+24 px (its cone too short at that size).
 """
 
 from __future__ import annotations
@@ -734,9 +734,11 @@ RIM_BAND = 0.9
 RIM_TALL = 0.4
 """...and at most this share of its height (a brush's head, a thumb's fist are taller boxes)."""
 SPOUT_ROWS = 0.3
-"""The spout's width is the median width of this share of the funnel's lowest rows..."""
+"""The spout's width is the median width of this share of the funnel's lowest rows (at least
+2, the very last -- often cut -- left out)..."""
 SPOUT_WIDE = 0.45
-"""...at most this share of the rim's width (real spouts 0.25-0.43; a medal's disc is 0.5)."""
+"""...at most this share of the funnel's width, its rim's (real spouts 0.25-0.44; a medal's
+disc is 0.5)."""
 SPOUT_EVEN = 2
 """The spout is the rows from the bottom up no more than this many pixels wider than that; its
 width varies by at most as much (a triangle's tip narrows all the way)."""
@@ -760,13 +762,12 @@ a triangle's tip, blurred into a short block, narrows on at 0.35-0.81 of it)."""
 LINES = (2, 4)
 """Lines narrowing down: how many (fewest, most)..."""
 LINE_STEP = 2
-"""...each narrower than the one above by at least this many pixels at each end..."""
+"""...each narrower than the one above by at least twice this many pixels (and centred on the
+top one, so shorter at both ends)..."""
 LINE_LONG = 2.5
 """...each but the last at least this many times as wide as thick, the thickest at most a
 pixel thicker than the thinnest, filled (:data:`LINE_FILLED`: an arc of a wifi icon is not),
-the top one the widest by :data:`TOP_LINE` and all centred on it (:data:`FUNNEL_CENTRED`)."""
-TOP_LINE = 0.9
-"""See :data:`LINE_LONG`."""
+all centred on the top one (:data:`FUNNEL_CENTRED`)."""
 LAST_LINE = 1.25
 """The last line is at least this many times as wide as thick: a line, not a dot (a wifi icon
 drawn in straight bars ends in one)."""
@@ -797,7 +798,8 @@ def arrow_out_of_tray(mask: BoolArray) -> bool:
     if found is None:
         return False
     arrow, tray, height = found
-    tip = int(np.flatnonzero(np.asarray(mask, bool)[arrow.y, arrow.x : arrow.x + arrow.width]).size)
+    top = np.flatnonzero(np.asarray(mask, bool)[arrow.y, arrow.x : arrow.x + arrow.width])
+    tip = int(top[-1] - top[0] + 1)
     return tray.height <= UPLOAD_TRAY * height and tip <= UPLOAD_TIP
 
 
@@ -928,7 +930,7 @@ def _straight(ys: npt.NDArray[np.int64], xs: npt.NDArray[np.int64]) -> bool:
 
 def lines_narrowing_down(mask: BoolArray) -> bool:
     """Whether the drawing is :data:`LINES` straight lines stacked one under another, each
-    shorter than the one above at both ends (:data:`LINE_STEP`), centred on the top one, of one
+    shorter than the one above (:data:`LINE_STEP`), centred on the top one, of one
     thickness, the last still a line (:data:`LAST_LINE`), and nothing else (specks aside):
     Material's ``filter_list``, Fluent's and Octicons' filter (lines of one length are ☰;
     aligned at one end, a sort icon)."""
@@ -941,8 +943,6 @@ def lines_narrowing_down(mask: BoolArray) -> bool:
         if below.y < above.y + above.height or below.width > above.width - 2 * LINE_STEP:
             return False
     top = lines[0]
-    if top.width < TOP_LINE * max(p.width for p in lines):
-        return False
     if any(abs((2 * p.x + p.width) - (2 * top.x + top.width)) > 2 * FUNNEL_CENTRED for p in lines):
         return False
     if any(p.area < LINE_FILLED * p.width * p.height for p in lines):

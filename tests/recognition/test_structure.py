@@ -1347,9 +1347,9 @@ def test_an_arrow_up_out_of_a_shallow_tray_is_upload(kwargs: dict[str, object]) 
 
 
 UPLOAD_LOOK_ALIKES: dict[str, dict[str, object]] = {
-    "an arrow up out of a box (iOS's share)": {"up": True, "tray": "box"},
+    "an arrow up out of a box (iOS's share)": {"up": True, "tray": "box", "rim": 48},
     "an arrow up out of a deep ⊔ (share)": {"up": True, "rim": 76},
-    "an arrow up into a closed box": {"up": True, "tray": "closed"},
+    "an arrow up into a closed box": {"up": True, "tray": "closed", "rim": 48},
     "an arrow down into a tray (download)": {},
     "an arrow with a head at both ends": {"up": True, "both": True, "head": "triangle"},
     "a chevron over a line, no shaft": {"up": True, "shaft": False, "tray": "bar"},
