@@ -573,10 +573,10 @@ def bars_side_by_side(mask: BoolArray) -> bool:
     return all(_plain_pause_bar(p.cut_from(labels)) for p in (left, right))
 
 
-def _two_parts_alone(found: list[Part], pieces: list[Part]) -> bool:
-    """Two parts, at most :data:`SPECKS` pixels of specks besides, spanning at least
-    :data:`MIN_HEIGHT` rows."""
-    if len(pieces) != 2 or sum(p.area for p in found) - sum(p.area for p in pieces) > SPECKS:
+def _parts_alone(found: list[Part], pieces: list[Part], count: int) -> bool:
+    """``count`` parts (``pieces``, of all ``found``), at most :data:`SPECKS` pixels of specks
+    besides, spanning at least :data:`MIN_HEIGHT` rows."""
+    if len(pieces) != count or sum(p.area for p in found) - sum(p.area for p in pieces) > SPECKS:
         return False
     return max(p.y + p.height for p in pieces) - min(p.y for p in pieces) >= MIN_HEIGHT
 
@@ -590,7 +590,7 @@ def upright_bar_pair(mask: BoolArray) -> tuple[Part, Part, npt.NDArray[np.int32]
     asks no more: such bars have no arrowhead."""
     found, labels = parts_of(mask)
     pieces = sorted((p for p in found if p.area >= MIN_PART), key=lambda p: p.x)
-    if not _two_parts_alone(found, pieces):
+    if not _parts_alone(found, pieces, 2):
         return None
     left, right = pieces
     if (
@@ -808,7 +808,7 @@ def _arrow_over_tray(mask: BoolArray, *, down: bool) -> tuple[Part, Part, int] |
     pointing ``down`` (or up) over or into a tray below it (:func:`arrow_into_tray`)."""
     found, labels = parts_of(mask)
     pieces = [p for p in found if p.area >= MIN_PART]
-    if not _two_parts_alone(found, pieces):
+    if not _parts_alone(found, pieces, 2):
         return None
     tray = max(pieces, key=lambda p: (p.y + p.height, p.width))
     arrow = next(p for p in pieces if p.label != tray.label)
@@ -876,11 +876,11 @@ def cone_over_spout(mask: BoolArray) -> bool:
     Read on the piece with its holes filled: an outline's inside counts as the funnel."""
     found, labels = parts_of(mask)
     pieces = [p for p in found if p.area >= MIN_PART]
-    if len(pieces) != 1 or sum(p.area for p in found) - pieces[0].area > SPECKS:
+    if not _parts_alone(found, pieces, 1):
         return False
     (funnel,) = pieces
     height, width = funnel.height, funnel.width
-    if height < MIN_HEIGHT or not FUNNEL_ASPECT[0] <= width / height <= FUNNEL_ASPECT[1]:
+    if not FUNNEL_ASPECT[0] <= width / height <= FUNNEL_ASPECT[1]:
         return False
     rows = _Rows.of(filled_outline(funnel.cut_from(labels)).astype(bool))
     extent = rows.extent
@@ -922,10 +922,14 @@ def cone_over_spout(mask: BoolArray) -> bool:
 
 def _straight(ys: npt.NDArray[np.int64], xs: npt.NDArray[np.int64]) -> bool:
     """Whether the points (``xs`` against ``ys``) lie within :data:`STRAIGHT_SIDE` of a line."""
-    if len(ys) < 3:
-        return True
-    slope, offset = np.polyfit(ys, xs.astype(np.float64), 1)
-    return bool(np.abs(xs - (slope * ys + offset)).max() <= STRAIGHT_SIDE)
+    return len(ys) < 3 or _line_fit(ys, xs)[1] <= STRAIGHT_SIDE
+
+
+def _line_fit(ys: npt.NDArray[Any], xs: npt.NDArray[Any]) -> tuple[float, float]:
+    """The slope of the line fitted (least squares) to the points ``xs`` against ``ys``, and how
+    far, at most, a point lies off it along ``xs``."""
+    slope, offset = np.polyfit(ys.astype(np.float64), xs.astype(np.float64), 1)
+    return float(slope), float(np.abs(slope * ys + offset - xs).max())
 
 
 def lines_narrowing_down(mask: BoolArray) -> bool:
@@ -1012,9 +1016,8 @@ def _straight_left_side(filled: BoolArray, top: int, bottom: int, width: int) ->
     rows = np.arange(top + cut, bottom - cut + 1)
     if len(rows) < 3:
         return False
-    lefts = filled[rows].argmax(axis=1).astype(np.float64)
-    line = np.polyval(np.polyfit(rows.astype(np.float64), lefts, 1), rows)
-    return bool(np.abs(lefts - line).max() <= max(2.0, STRAIGHT * width))
+    lefts = filled[rows].argmax(axis=1)
+    return _line_fit(rows, lefts)[1] <= max(2.0, STRAIGHT * width)
 
 
 def _empty_inside(ink: BoolArray, filled: BoolArray) -> bool:
@@ -1364,8 +1367,7 @@ def _eaves(rows: _Rows, top: int, height: int, width: int) -> int | None:
         return None
     if (np.diff(rows.last[roof]) < 0).any():
         return None  # the right slope runs down and out too
-    slope, offset = np.polyfit(roof.astype(np.float64), left, 1)
-    off_line = float(np.abs(slope * roof + offset - left).max())
+    slope, off_line = _line_fit(roof, left)
     if off_line > ROOF_STRAIGHT or not ROOF_SLOPE[0] <= slope <= ROOF_SLOPE[1]:
         return None
     return eaves
