@@ -57,6 +57,15 @@ SPECK_PIXELS = 6
 PLATE_MIN_SHARE = 0.005
 """A disc behind the glyph is a plate when the glyph covers at least this share of it (a tiny
 ``⋯`` on a FAB covers ~1 %); with less, the disc itself is the icon (a filled circle)."""
+PLATE_RIM = 1 / 12
+"""Width of a plate's rim band, as a share of the plate's height."""
+PLATE_RIM_SHARE = 0.2
+"""A disc is no plate when what differs from its colour covers more than this share of its rim
+band: a plate's glyph stands clear of its edge (FABs and filled-circle buttons of 11 held-out
+families cover at most 0.08 of it), while a drawing that *is* a circle -- a half-filled contrast
+disc, a globe, a target, a person in a filled circle -- reaches it all round (0.29 and more). Read
+as plates, those became a half-disc (a play triangle, a back arrow) or loose arcs; the references
+are never read so, as they are rendered with a margin."""
 _CELL, _BINS = 8, 9
 _CELLS = SIZE // _CELL
 _CELL_INDEX = (np.arange(SIZE)[:, None] // _CELL) * _CELLS + (np.arange(SIZE)[None, :] // _CELL)
@@ -306,9 +315,18 @@ def _plate(
         return None
     content = inner & (_distance(rgb, colour) > 0.5 * peak * 0.5)
     share = content.sum() / inner.sum()
-    if not PLATE_MIN_SHARE <= share <= 0.6:
+    if not PLATE_MIN_SHARE <= share <= 0.6 or _rim_share(inner, content) > PLATE_RIM_SHARE:
         return None
     return inner, colour.astype(np.float32)
+
+
+def _rim_share(inner: npt.NDArray[np.bool_], content: npt.NDArray[np.bool_]) -> float:
+    """The share of ``inner``'s rim band (:data:`PLATE_RIM` of its height) that ``content``
+    covers."""
+    band = max(1, round(int(inner.any(axis=1).sum()) * PLATE_RIM))
+    core = cv2.erode(inner.astype(np.uint8), np.ones((2 * band + 1, 2 * band + 1), np.uint8))
+    rim = inner & ~core.astype(bool)
+    return float(content[rim].mean()) if rim.any() else 0.0
 
 
 def _hog(shape: FloatArray) -> FloatArray:

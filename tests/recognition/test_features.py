@@ -66,6 +66,57 @@ def test_a_filled_circle_is_still_an_icon() -> None:
     assert shape.mean() > 0.5
 
 
+def _half_filled_disc(side: int, ring: int) -> Image.Image:
+    """A contrast icon cut tight: a ring with its left half filled."""
+    crop = Image.new("RGB", (side, side), (255, 255, 255))
+    draw = ImageDraw.Draw(crop)
+    draw.ellipse((0, 0, side - 1, side - 1), outline=(30, 30, 30), width=ring)
+    draw.pieslice((0, 0, side - 1, side - 1), 90, 270, fill=(30, 30, 30))
+    return crop
+
+
+@pytest.mark.parametrize("side", [24, 48, 96])
+def test_a_drawing_that_is_a_circle_is_no_plate(side: int) -> None:
+    """A half-filled ring (a contrast icon, cut tight) is a disc with half of it light, as a
+    FAB's glyph is light on its disc; but the light half reaches the rim all along, where a
+    plate's glyph stands clear of it. Read as a plate it became a half-disc, which the
+    templates took for play (Bootstrap's ``circle-half``) or back (Carbon's ``contrast``)."""
+    shape = shape_of(_half_filled_disc(side, max(2, side // 12))) > 0.5
+    assert shape[:, : shape.shape[1] // 3].any()  # the filled half is ink
+    right = shape[:, 3 * shape.shape[1] // 4 :]
+    assert right.any()  # the ring's right half is ink, not background
+    rows = np.flatnonzero(shape.any(axis=1))
+    assert rows[-1] - rows[0] >= 0.9 * shape.shape[0] - 4
+
+
+@pytest.mark.parametrize("flip", [False, True], ids=["left-filled", "right-filled"])
+def test_a_half_filled_ring_is_not_taken_for_play_or_back(flip: bool) -> None:
+    """End to end: the shipped recognizer ranks the drawn contrast icon as contrast, and
+    accepts neither play nor back for it."""
+    from iconfind.recognition import IconRecognizer
+
+    crop = _half_filled_disc(48, 4)
+    if flip:
+        crop = crop.transpose(Image.Transpose.FLIP_LEFT_RIGHT)
+    recognizer = IconRecognizer.default()
+    ranking = recognizer.rank(crop, top=3)
+    assert ranking[0][0] == "contrast"
+    assert not any(recognizer.accepts(ranking, name) for name in ("play", "back", "forward"))
+
+
+def test_a_plate_glyph_that_stands_clear_of_the_rim_is_read_alone() -> None:
+    """A plus on a dark disc (a FAB) is still read as the plus: its ink stays off the rim band."""
+    crop = Image.new("RGB", (96, 96), (255, 255, 255))
+    draw = ImageDraw.Draw(crop)
+    draw.ellipse((0, 0, 95, 95), fill=(40, 40, 40))
+    draw.rectangle((44, 26, 52, 70), fill=(255, 255, 255))
+    draw.rectangle((26, 44, 70, 52), fill=(255, 255, 255))
+    shape = shape_of(crop) > 0.5
+    assert _blobs(shape.astype(np.float32)) == 1
+    assert not shape[0].any() or shape[0].sum() < 0.5 * shape.shape[1]
+    assert shape.mean() < 0.4  # the plus, not a disc
+
+
 def test_one_stray_speck_does_not_set_the_ink_scale() -> None:
     """A few pixels of strong contrast (a speck) beside a faint icon do not make the icon vanish."""
     crop = Image.new("RGB", (96, 96), (255, 255, 255))
