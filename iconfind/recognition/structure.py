@@ -61,6 +61,15 @@ family but come too close to one look-alike for the lead an answer needs:
   Octicons' filter). Funnels scored 0.61-0.8 and came within the lead of a chevron, a
   hamburger or a shield, and filter was deferred in 27 % of whole-screen calls where it was
   present.
+* **settings** -- :func:`teeth_round_a_hub`: a gear, a rim whose outline rises in 5-10 evenly
+  cut, flat-topped teeth a fifth of its radius deep, round one centred hole -- empty, with a
+  thick ring round it (a filled gear), or holding a round hub (an outlined gear; five teeth
+  only so, as a star has five points and no hub). Eva's five-toothed gear scored 0.41 under a
+  star, Carbon's 0.71 within the lead of a nut, and settings was deferred in 27 % of
+  whole-screen calls where it was present. Gears drawn
+  otherwise -- Heroicons' and Lucide's ``cog``, teeth as spokes standing out of a ring -- are
+  left to the templates; a flower drawn as loops has a gear's outline and hub at some sizes,
+  and its petals rule settings out (:mod:`~iconfind.recognition.exclusions`).
 
 Each check works on the 32x32 shape mask; :func:`structural_concepts` lets the recognizer raise a
 crop's score for the concept to :data:`STRUCTURE_SCORE`; acceptance (leads, pair checks) then
@@ -422,6 +431,65 @@ RING_THICK = 0.45
 RING_TURN = 0.9
 """Two arcs: at least this share of the ink lands within a pixel of ink when turned half a
 turn about the centre (a folder with an opening at two corners does not)."""
+
+# settings: a gear, teeth round a hub. Angles are counted in GEAR_RAYS rays from the centre of
+# the rim's filled outline; radii in pixels, as shares of the outline's largest radius R.
+GEAR_RAYS = 180
+"""Rays along which the rim's outer radius is read (every 2 degrees; smoothed over three)."""
+GEAR_WHOLE = 0.9
+"""The rim -- the largest piece -- spans at least this share of the drawing's width and
+height..."""
+GEAR_ASPECT = (0.85, 1.18)
+"""...and is about as wide as tall (width over height, fewest and most)."""
+GEAR_DEPTH = (0.12, 0.35)
+"""The teeth stand out from the root this share of R (the radius's 90th percentile less its
+10th): a nut's hexagon or a scalloped badge is shallower, a star's points or a virus's spikes
+deeper."""
+GEAR_TEETH = (5, 10)
+"""Teeth: runs of rays above mid-depth, fewest and most (five only round a hub drawn inside, as
+a star has five points and none; no real gear has more than ten, a tyre's treads or a bottle
+cap's crimps more)."""
+GEAR_EVEN = 0.5
+"""The narrowest tooth is at least this share of the widest, and the narrowest gap of the
+widest gap: teeth evenly cut."""
+GEAR_DUTY = (0.3, 0.7)
+"""The teeth take this share of the way round, fewest and most (spikes take less)."""
+GEAR_FLAT = 0.45
+"""Teeth are flat-topped: the rays within a fifth of the depth of the tips are at least this
+share of those above a fifth of it (triangles -- a sunburst's points, a star's -- give a third,
+round bumps a half, square teeth up to one)."""
+GEAR_CENTRED = 1.5
+"""The hole at the centre and the hub in it are centred on the rim within this many pixels."""
+GEAR_HOLE = (0.25, 0.5)
+"""A filled gear (no hub drawn apart): its one hole, round, has a radius of this share of R..."""
+GEAR_BAND = 0.33
+"""...and the ring from that hole to the root of the teeth is at least this share of R thick (a
+thick-stroked star outline's ring is 0.22-0.28, Material's ``filter_vintage`` flower's 0.323 at
+20 px; Material's own gear's 0.339, the closest real one)."""
+GEAR_HUB = (0.15, 0.6)
+"""An outlined gear: in its one hole a hub -- one round piece, a disc or a ring -- of a radius
+of this share of R."""
+GEAR_SOLID = 0.97
+"""A hub whose ink fills at least this share of its outline is a disc (else a ring)..."""
+GEAR_DISC = 0.25
+"""...and a disc hub has a radius of at most this share of R, or at most :data:`GEAR_SUN` of
+the hole's: a larger disc filling the hole is a sun's (Material's and MDI's ``brightness_7``,
+a sunburst ring round a disc of 0.33 R, 0.62 of the hole; real disc hubs are 0.2 R)."""
+GEAR_SUN = 0.55
+"""See :data:`GEAR_DISC`."""
+GEAR_BODY = 0.65
+"""A rim whose ink fills at least this share of its outline is a solid body (a filled gear):
+what it holds in its hole must be a disc hub (:data:`GEAR_DISC`), not a ring -- filled suns,
+flowers and viruses round a ring were drawn so; outlined rims fill at most 0.6."""
+ROUND_OVERLAP = 0.5
+"""A round hole or hub overlaps the ellipse inscribed in its box by at least this much
+(intersection over union; real gears' 0.66 and more, a check mark's 0.27-0.36: Codicons' and
+Material's ``verified`` badges hold one)."""
+GEAR_HOLE_PIXELS = 3
+"""Holes of fewer pixels are joints of strokes, not holes."""
+ROUND_ASPECT = (0.8, 1.25)
+"""A round hole or hub is this wide for its height, fewest and most."""
+
 
 # download: an arrow into a tray
 TRAY_WIDTH = 0.6
@@ -1783,6 +1851,142 @@ def _half_turn_match(
     return float(hit.mean())
 
 
+def teeth_round_a_hub(mask: BoolArray) -> bool:
+    """Whether the drawing is a gear (a settings icon): a rim -- one piece spanning the drawing,
+    about as wide as tall -- whose outline rises in 5-10 evenly cut, flat-topped teeth of
+    moderate depth, with one round hole at its centre (:data:`GEAR_DEPTH` to
+    :data:`ROUND_OVERLAP`); the hole either empty, and the rim thick round it (a filled gear),
+    or holding a round hub centred in it and nothing else (an outlined gear), a ring or a
+    small disc (a sun's disc fills its ring), and only a small disc in a solid rim. Stars,
+    sunbursts, nuts, badges holding a check, viruses, ship wheels and flowers drawn as loops
+    fail on the points, the depth, the spikes, the hub or the holes."""
+    ink = np.asarray(mask, bool)
+    found, labels = parts_of(ink)
+    pieces = [p for p in found if p.area >= MIN_PART]
+    if not pieces or sum(p.area for p in found) - sum(p.area for p in pieces) > SPECKS:
+        return False
+    rim = max(pieces, key=lambda p: p.area)
+    ys, xs = np.nonzero(ink)
+    if rim.width < GEAR_WHOLE * (np.ptp(xs) + 1) or rim.height < GEAR_WHOLE * (np.ptp(ys) + 1):
+        return False
+    if not GEAR_ASPECT[0] <= rim.width / rim.height <= GEAR_ASPECT[1]:
+        return False
+    own = labels == rim.label
+    outline = filled_outline(own)
+    moments = cv2.moments(outline)
+    cx, cy = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
+    teeth = _teeth(_outer_radii(outline.astype(bool), cx, cy))
+    if teeth is None:
+        return False
+    count, root, largest = teeth
+    holes, hole_labels = holes_of(own)
+    centre = int(hole_labels[min(round(cy), ink.shape[0] - 1), min(round(cx), ink.shape[1] - 1)])
+    hole = next((h for h in holes if h.label == centre), None)
+    if hole is None or sum(h.area >= GEAR_HOLE_PIXELS for h in holes) != 1:
+        return False
+    if not _centred_on(hole, cx, cy):
+        return False
+    others = [p for p in pieces if p is not rim]
+    if not others:  # a filled gear: the hole is the hub's
+        radius = (hole.width + hole.height) / 4
+        return (
+            count >= 6
+            and _round((hole_labels == hole.label).astype(np.uint8), hole)
+            and GEAR_HOLE[0] <= radius / largest <= GEAR_HOLE[1]
+            and (root - radius) / largest >= GEAR_BAND
+        )
+    if len(others) != 1:
+        return False
+    (hub,) = others
+    inside = (
+        hole.x <= hub.x
+        and hub.x + hub.width <= hole.x + hole.width
+        and hole.y <= hub.y
+        and hub.y + hub.height <= hole.y + hole.height
+    )
+    radius = (hub.width + hub.height) / 4
+    hub_outline = filled_outline(labels == hub.label)
+    if not (
+        inside
+        and _centred_on(hub, cx, cy)
+        and len(holes_of(labels == hub.label)[0]) <= 1
+        and _round(hub_outline, hub)
+        and GEAR_HUB[0] <= radius / largest <= GEAR_HUB[1]
+    ):
+        return False
+    disc = hub.area >= GEAR_SOLID * int(hub_outline.sum())
+    small = radius <= GEAR_DISC * largest or radius <= GEAR_SUN * (hole.width + hole.height) / 4
+    if disc and not small:
+        return False  # a sun's disc
+    body = rim.area >= GEAR_BODY * int(outline.sum())
+    return not body or (disc and radius <= GEAR_DISC * largest)
+
+
+def _outer_radii(filled: BoolArray, cx: float, cy: float) -> npt.NDArray[np.float64]:
+    """Per ray of :data:`GEAR_RAYS` from (``cx``, ``cy``), the radius where ``filled`` ends
+    (its last pixel along the ray, in quarter-pixel steps), smoothed by a median over three
+    rays."""
+    height, width = filled.shape
+    angles = np.arange(GEAR_RAYS) * (2 * math.pi / GEAR_RAYS)
+    steps = np.arange(0.0, max(height, width), 0.25)
+    xs = np.round(cx + np.cos(angles)[:, None] * steps).astype(np.int64)
+    ys = np.round(cy + np.sin(angles)[:, None] * steps).astype(np.int64)
+    within = (xs >= 0) & (xs < width) & (ys >= 0) & (ys < height)
+    hit = np.zeros(xs.shape, bool)
+    hit[within] = filled[ys[within], xs[within]]
+    last = np.where(hit.any(axis=1), hit.shape[1] - 1 - np.argmax(hit[:, ::-1], axis=1), -1)
+    radii = np.where(last >= 0, steps[np.maximum(last, 0)] + 0.5, 0.0)
+    return np.asarray(
+        np.median(np.stack([np.roll(radii, k) for k in (-1, 0, 1)]), axis=0), np.float64
+    )
+
+
+def _teeth(radii: npt.NDArray[np.float64]) -> tuple[int, float, float] | None:
+    """``(teeth, root radius, largest radius)`` when ``radii`` (:func:`_outer_radii`) rise in
+    evenly cut, flat-topped teeth of a gear's depth (:data:`GEAR_DEPTH` to :data:`GEAR_FLAT`)."""
+    largest = float(radii.max())
+    if largest <= 0:
+        return None
+    tip, root = float(np.percentile(radii, 90)), float(np.percentile(radii, 10))
+    depth = tip - root
+    if not GEAR_DEPTH[0] <= depth / largest <= GEAR_DEPTH[1]:
+        return None
+    teeth = _circular_gaps(radii <= root + depth / 2)
+    gaps = _circular_gaps(radii > root + depth / 2)
+    if not GEAR_TEETH[0] <= len(teeth) <= GEAR_TEETH[1]:
+        return None
+    widths, spaces = [n for _, n in teeth], [n for _, n in gaps]
+    if min(widths) < GEAR_EVEN * max(widths) or min(spaces) < GEAR_EVEN * max(spaces):
+        return None
+    if not GEAR_DUTY[0] <= sum(widths) / len(radii) <= GEAR_DUTY[1]:
+        return None
+    tops = int((radii > tip - depth / 5).sum())
+    bases = int((radii > root + depth / 5).sum())
+    if tops < GEAR_FLAT * bases:
+        return None
+    return len(teeth), root, largest
+
+
+def _centred_on(part: Part, cx: float, cy: float) -> bool:
+    """Whether ``part``'s box is centred on (``cx``, ``cy``) within :data:`GEAR_CENTRED`."""
+    return (
+        abs(part.x + (part.width - 1) / 2 - cx) <= GEAR_CENTRED
+        and abs(part.y + (part.height - 1) / 2 - cy) <= GEAR_CENTRED
+    )
+
+
+def _round(filled: npt.NDArray[Any], part: Part) -> bool:
+    """Whether ``part`` (``filled``: 0/1, its pixels) is about as wide as tall with at most one
+    inked corner of its box (:func:`_inked_corners`): a disc or ring, not a square (a memory
+    chip's core)."""
+    solid = np.asarray(filled, np.uint8)
+    return (
+        ROUND_ASPECT[0] <= part.width / part.height <= ROUND_ASPECT[1]
+        and _inked_corners(solid, part) <= 1
+        and ellipse_overlap(solid, part.x, part.y, part.width, part.height) >= ROUND_OVERLAP
+    )
+
+
 def filled_outline(piece: npt.NDArray[Any]) -> npt.NDArray[np.uint8]:
     """``piece`` (non-zero: ink) as 0/1 with everything its outer outlines enclose filled in."""
     outlines, _ = cv2.findContours(
@@ -1816,6 +2020,7 @@ STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {
     "download": arrow_into_tray,
     "upload": arrow_out_of_tray,
     "filter": funnel_or_narrowing_lines,
+    "settings": teeth_round_a_hub,
 }
 """Concept -> the check of its structure on a 32x32 shape mask."""
 
@@ -1860,6 +2065,7 @@ __all__ = [
     "roof_over_walls",
     "row_extents",
     "structural_concepts",
+    "teeth_round_a_hub",
     "triangle_pointing_right",
     "upright_bar_pair",
 ]
