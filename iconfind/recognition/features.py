@@ -58,7 +58,8 @@ PLATE_MIN_SHARE = 0.005
 """A disc behind the glyph is a plate when the glyph covers at least this share of it (a tiny
 ``⋯`` on a FAB covers ~1 %); with less, the disc itself is the icon (a filled circle)."""
 PLATE_RIM = 1 / 12
-"""Width of a plate's rim band, as a share of the plate's height."""
+"""Width of a plate's rim band (eroded in from the edge of its inner region with a square
+kernel), as a share of that region's height."""
 PLATE_RIM_SHARE = 0.2
 """A disc is no plate when what differs from its colour covers more than this share of its rim
 band: a plate's glyph stands clear of its edge (FABs and filled-circle buttons of 11 held-out

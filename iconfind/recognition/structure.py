@@ -62,7 +62,7 @@ family but come too close to one look-alike for the lead an answer needs:
   hamburger or a shield, and filter was deferred in 27 % of whole-screen calls where it was
   present.
 * **settings** -- :func:`teeth_round_a_hub`: a gear, a rim whose outline rises in 5-10 evenly
-  cut, flat-topped teeth a fifth of its radius deep, round one centred hole -- empty, with a
+  cut, flat-topped teeth 0.12-0.35 of its radius deep, round one centred hole -- empty, with a
   thick ring round it (a filled gear), or holding a round hub (an outlined gear; five teeth
   only so, as a star has five points and no hub). Eva's five-toothed gear scored 0.41 under a
   star, Carbon's 0.71 within the lead of a nut, and settings was deferred in 27 % of
@@ -96,7 +96,10 @@ stops short too. The pencil
 is the exception: MDI's ``marker`` (one reference render), a felt pen on a slant, has a
 pencil's parts (and is an edit tool to most users), and so has Iconoir's ``test-tube`` in 1 of
 its 36 renders (a round end as long as a pencil's point); a 32 px mask cannot tell a pencil
-from a bullet, a finless rocket, a drumstick or a crayon drawn on the same slant either.
+from a bullet, a finless rocket, a drumstick or a crayon drawn on the same slant either. A
+flower drawn as loops (Ionicons' ``flower-outline``, 9 of its 36 renders) has a gear's outline
+round a hub: its petals rule settings out (:mod:`~iconfind.recognition.exclusions`), so the
+recognizer never raises settings for it.
 
 A structure is shared with another concept only where some font draws that concept exactly so
 (:data:`SHARED_STRUCTURES`): Phosphor's and Octicons' "columns" are two upright boxes with the
@@ -121,7 +124,12 @@ head up, a golf tee are a funnel's, and a tornado drawn as centred lines, a grou
 without its stem are lines narrowing down (as are the text characters Ogham ``ᚚ``, and ``∇``,
 ``▿`` in a few renders). A pencil pointing down to the right, or drawn with the thin single
 stroke of Ionicons' ``create-outline``, is not recognised as one, nor is Tabler's funnel at
-24 px (its cone too short at that size).
+24 px (its cone too short at that size). A gear's teeth and hub, drawn by a review in kinds no
+font here draws so, are also those of a filled flower with a hole, a scalloped badge round a
+ring, a flat-tipped polygon star or a virus or tyre round a hole (2,819 of 59,640 drawn
+renders); the 32x32 mask tells their round bumps or V-shaped roots from a gear's teeth by
+about a pixel, and the limits sit that close to real gears (Material's gear's ring is 0.339 of
+its radius thick, against :data:`GEAR_BAND`'s 0.33).
 """
 
 from __future__ import annotations
@@ -443,8 +451,8 @@ GEAR_ASPECT = (0.85, 1.18)
 """...and is about as wide as tall (width over height, fewest and most)."""
 GEAR_DEPTH = (0.12, 0.35)
 """The teeth stand out from the root this share of R (the radius's 90th percentile less its
-10th): a nut's hexagon or a scalloped badge is shallower, a star's points or a virus's spikes
-deeper."""
+10th): a nut's hexagon or a scalloped badge is shallower, a star's points deeper (and MDI's and
+Remix's viruses, 0.37-0.39)."""
 GEAR_TEETH = (5, 10)
 """Teeth: runs of rays above mid-depth, fewest and most (five only round a hub drawn inside, as
 a star has five points and none; no real gear has more than ten, a tyre's treads or a bottle
@@ -462,6 +470,9 @@ GEAR_CENTRED = 1.5
 """The hole at the centre and the hub in it are centred on the rim within this many pixels."""
 GEAR_HOLE = (0.25, 0.5)
 """A filled gear (no hub drawn apart): its one hole, round, has a radius of this share of R..."""
+GEAR_FILLED_TEETH = 6
+"""...and has at least this many teeth (five only round a drawn hub: a star has five points and
+no hub, see :data:`GEAR_TEETH`)..."""
 GEAR_BAND = 0.33
 """...and the ring from that hole to the root of the teeth is at least this share of R thick (a
 thick-stroked star outline's ring is 0.22-0.28, Material's ``filter_vintage`` flower's 0.323 at
@@ -1853,18 +1864,25 @@ def _half_turn_match(
 
 def teeth_round_a_hub(mask: BoolArray) -> bool:
     """Whether the drawing is a gear (a settings icon): a rim -- one piece spanning the drawing,
-    about as wide as tall -- whose outline rises in 5-10 evenly cut, flat-topped teeth of
-    moderate depth, with one round hole at its centre (:data:`GEAR_DEPTH` to
-    :data:`ROUND_OVERLAP`); the hole either empty, and the rim thick round it (a filled gear),
-    or holding a round hub centred in it and nothing else (an outlined gear), a ring or a
-    small disc (a sun's disc fills its ring), and only a small disc in a solid rim. Stars,
-    sunbursts, nuts, badges holding a check, viruses, ship wheels and flowers drawn as loops
-    fail on the points, the depth, the spikes, the hub or the holes."""
+    about as wide as tall (:data:`GEAR_WHOLE`, :data:`GEAR_ASPECT`) -- with one round hole at
+    its centre (:data:`GEAR_HOLE_PIXELS`, :data:`GEAR_CENTRED`, :func:`_is_round`), whose
+    outline rises in 5-10 evenly cut, flat-topped teeth of moderate depth (:func:`_teeth`); the
+    hole either empty, and the rim thick round it (a filled gear, :data:`GEAR_HOLE`,
+    :data:`GEAR_BAND`, :data:`GEAR_FILLED_TEETH`), or holding one round hub centred in it and
+    nothing else (an outlined gear, :data:`GEAR_HUB`): a ring, or a disc too small to be a
+    sun's (:data:`GEAR_DISC`, :data:`GEAR_SUN`), and in a solid rim only a small disc
+    (:data:`GEAR_BODY`). Stars and sunbursts fail on their points, nuts and badges on their
+    depth, viruses on their thin ring, ship wheels on their spokes' holes, a memory chip and a
+    verified badge on their hub; a flower drawn as loops can pass, and its petals rule settings
+    out (:mod:`~iconfind.recognition.exclusions`)."""
     ink = np.asarray(mask, bool)
     found, labels = parts_of(ink)
     pieces = [p for p in found if p.area >= MIN_PART]
-    if not pieces or sum(p.area for p in found) - sum(p.area for p in pieces) > SPECKS:
-        return False
+    if (
+        not 1 <= len(pieces) <= 2
+        or sum(p.area for p in found) - sum(p.area for p in pieces) > SPECKS
+    ):
+        return False  # a rim, and at most a hub besides
     rim = max(pieces, key=lambda p: p.area)
     ys, xs = np.nonzero(ink)
     if rim.width < GEAR_WHOLE * (np.ptp(xs) + 1) or rim.height < GEAR_WHOLE * (np.ptp(ys) + 1):
@@ -1875,51 +1893,51 @@ def teeth_round_a_hub(mask: BoolArray) -> bool:
     outline = filled_outline(own)
     moments = cv2.moments(outline)
     cx, cy = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
-    teeth = _teeth(_outer_radii(outline.astype(bool), cx, cy))
+    holes, hole_labels = holes_of(own)
+    centre = int(hole_labels[min(round(cy), ink.shape[0] - 1), min(round(cx), ink.shape[1] - 1)])
+    real = [h for h in holes if h.area >= GEAR_HOLE_PIXELS]
+    if len(real) != 1 or real[0].label != centre or not _centred_on(real[0], cx, cy):
+        return False  # one hole, at the centre
+    (hole,) = real
+    teeth = _teeth(_outer_radii(outline.astype(bool), cx, cy))  # the costly part, last
     if teeth is None:
         return False
     count, root, largest = teeth
-    holes, hole_labels = holes_of(own)
-    centre = int(hole_labels[min(round(cy), ink.shape[0] - 1), min(round(cx), ink.shape[1] - 1)])
-    hole = next((h for h in holes if h.label == centre), None)
-    if hole is None or sum(h.area >= GEAR_HOLE_PIXELS for h in holes) != 1:
-        return False
-    if not _centred_on(hole, cx, cy):
-        return False
-    others = [p for p in pieces if p is not rim]
-    if not others:  # a filled gear: the hole is the hub's
-        radius = (hole.width + hole.height) / 4
+    if len(pieces) == 1:  # a filled gear: the hole is the hub's
         return (
-            count >= 6
-            and _round((hole_labels == hole.label).astype(np.uint8), hole)
-            and GEAR_HOLE[0] <= radius / largest <= GEAR_HOLE[1]
-            and (root - radius) / largest >= GEAR_BAND
+            count >= GEAR_FILLED_TEETH
+            and _is_round((hole_labels == hole.label).astype(np.uint8), hole)
+            and GEAR_HOLE[0] <= _radius(hole) / largest <= GEAR_HOLE[1]
+            and (root - _radius(hole)) / largest >= GEAR_BAND
         )
-    if len(others) != 1:
-        return False
-    (hub,) = others
+    (hub,) = (p for p in pieces if p is not rim)
+    hub_ink = labels == hub.label
+    hub_outline = filled_outline(hub_ink)
     inside = (
         hole.x <= hub.x
         and hub.x + hub.width <= hole.x + hole.width
         and hole.y <= hub.y
         and hub.y + hub.height <= hole.y + hole.height
     )
-    radius = (hub.width + hub.height) / 4
-    hub_outline = filled_outline(labels == hub.label)
     if not (
         inside
         and _centred_on(hub, cx, cy)
-        and len(holes_of(labels == hub.label)[0]) <= 1
-        and _round(hub_outline, hub)
-        and GEAR_HUB[0] <= radius / largest <= GEAR_HUB[1]
+        and sum(h.area >= GEAR_HOLE_PIXELS for h in holes_of(hub_ink)[0]) <= 1
+        and _is_round(hub_outline, hub)
+        and GEAR_HUB[0] <= _radius(hub) / largest <= GEAR_HUB[1]
     ):
         return False
     disc = hub.area >= GEAR_SOLID * int(hub_outline.sum())
-    small = radius <= GEAR_DISC * largest or radius <= GEAR_SUN * (hole.width + hole.height) / 4
-    if disc and not small:
-        return False  # a sun's disc
-    body = rim.area >= GEAR_BODY * int(outline.sum())
-    return not body or (disc and radius <= GEAR_DISC * largest)
+    small_disc = _radius(hub) <= GEAR_DISC * largest
+    if disc and not (small_disc or _radius(hub) <= GEAR_SUN * _radius(hole)):
+        return False  # a sun's disc, filling its ring
+    solid_rim = rim.area >= GEAR_BODY * int(outline.sum())
+    return not solid_rim or (disc and small_disc)
+
+
+def _radius(part: Part) -> float:
+    """Half the mean of ``part``'s box's sides."""
+    return (part.width + part.height) / 4
 
 
 def _outer_radii(filled: BoolArray, cx: float, cy: float) -> npt.NDArray[np.float64]:
@@ -1951,8 +1969,8 @@ def _teeth(radii: npt.NDArray[np.float64]) -> tuple[int, float, float] | None:
     depth = tip - root
     if not GEAR_DEPTH[0] <= depth / largest <= GEAR_DEPTH[1]:
         return None
-    teeth = _circular_gaps(radii <= root + depth / 2)
-    gaps = _circular_gaps(radii > root + depth / 2)
+    above = radii > root + depth / 2
+    teeth, gaps = _circular_gaps(~above), _circular_gaps(above)  # runs above, runs below
     if not GEAR_TEETH[0] <= len(teeth) <= GEAR_TEETH[1]:
         return None
     widths, spaces = [n for _, n in teeth], [n for _, n in gaps]
@@ -1975,10 +1993,11 @@ def _centred_on(part: Part, cx: float, cy: float) -> bool:
     )
 
 
-def _round(filled: npt.NDArray[Any], part: Part) -> bool:
-    """Whether ``part`` (``filled``: 0/1, its pixels) is about as wide as tall with at most one
-    inked corner of its box (:func:`_inked_corners`): a disc or ring, not a square (a memory
-    chip's core)."""
+def _is_round(filled: npt.NDArray[Any], part: Part) -> bool:
+    """Whether ``part`` (``filled``: 0/1, its pixels) is a disc or a ring: about as wide as tall
+    (:data:`ROUND_ASPECT`), at most one inked corner of its box (:func:`_inked_corners`, corners
+    cut as a bust's head's: a memory chip's square core has four) and overlapping the ellipse
+    inscribed in its box (:data:`ROUND_OVERLAP`: a check mark does not)."""
     solid = np.asarray(filled, np.uint8)
     return (
         ROUND_ASPECT[0] <= part.width / part.height <= ROUND_ASPECT[1]
