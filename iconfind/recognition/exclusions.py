@@ -14,6 +14,9 @@ their references then come within the lead an answer needs:
 * **settings** -- :func:`petals_round_a_centre`: a drawing whose holes are petals round its
   centre is a flower, not a gear (Ionicons' outlined flower scored 0.85 as settings, 0.33 ahead
   of anything else: Codicons' gear is drawn with long looped teeth, and matched it).
+* **open in new** -- :func:`no_corner_arrowhead`: a stroke leaving a box with no arrowhead in
+  the top right corner is no open-in-new icon (Ionicons' one-stroke pencil out of a box,
+  ``create-outline``, was accepted as open-in-new in 3 of 36 calibration renders).
 
 Most checks claim that a part is *absent*, so they read the crop's :class:`Ink` at
 :data:`TRACE_THRESHOLD`, far below the threshold of the shape mask: a faint mark (a thin minus
@@ -24,7 +27,8 @@ ruled-out concept scores 0 in the recognizer, and the pair check against it side
 asked concept without comparing
 (:meth:`~iconfind.recognition.recognizer.IconRecognizer.pair_checks`). No check rules out any
 reference of its concept, any calibration crop of it (``tools/calibrate_acceptance.py``) or any
-icon of it among the eleven held-out sets of ``bench/heldout.py`` in all 36 renders.
+icon of it among the eleven held-out sets of ``bench/heldout.py`` in all 36 renders -- but 2 of
+Phosphor's 108 open-in-new calibration crops, renders that lost the arrowhead altogether.
 """
 
 from __future__ import annotations
@@ -244,12 +248,66 @@ def _deep_lobes(dy: npt.NDArray[np.float64], dx: npt.NDArray[np.float64], half: 
     return lobes
 
 
+# not open in new: no arrowhead in the top right corner
+CORNER_ROWS = 3
+"""An arrowhead's arms are looked for in this many rows from the drawing's top and columns from
+its right edge..."""
+CORNER_SLACK = 2
+"""...ending within this many pixels of the right edge (the top arm) or starting within this
+many of the top (the right arm)..."""
+CORNER_ARM = 0.2
+"""...each at least this share of the drawing's width (height) long. Open-in-new's arrowhead,
+an L or a solid corner, spans 0.32-0.5 in every reference and every held-out render; the cap of
+Ionicons' one-stroke pencil out of a box (``create-outline``) 0.04-0.1."""
+
+
+def no_corner_arrowhead(ink: Ink) -> bool:
+    """Whether the drawing has no arrowhead in its top right corner: no run of ink along its
+    top rows to its right edge together with one down its right columns from its top, each
+    :data:`CORNER_ARM` of the drawing long. Open-in-new's arrow leaves its box there and ends in
+    such a head; a pencil leaving a box (an edit icon) ends in a cap or a point. Read in the
+    trace: a faint arm still counts."""
+    trace = np.asarray(ink.trace, bool)
+    if trace.ndim != 2 or trace.sum() < MIN_PART:
+        return False
+    ys, xs = np.nonzero(trace)
+    top, bottom, left, right = int(ys.min()), int(ys.max()), int(xs.min()), int(xs.max())
+    width, height = right - left + 1, bottom - top + 1
+    along = max(
+        (
+            length
+            for row in trace[top : top + CORNER_ROWS, left : right + 1]
+            for start, length in _runs(row)
+            if start + length >= width - CORNER_SLACK
+        ),
+        default=0,
+    )
+    down = max(
+        (
+            length
+            for column in trace[top : bottom + 1, max(left, right - CORNER_ROWS + 1) : right + 1].T
+            for start, length in _runs(column)
+            if start <= CORNER_SLACK
+        ),
+        default=0,
+    )
+    return along < CORNER_ARM * width or down < CORNER_ARM * height
+
+
+def _runs(line: BoolArray) -> list[tuple[int, int]]:
+    """``(start, length)`` of each run of ink along ``line``."""
+    padded = np.r_[False, np.asarray(line, bool), False].astype(np.int8)
+    edges = np.flatnonzero(np.diff(padded))
+    return [(int(a), int(b - a)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
+
+
 EXCLUSIONS: Mapping[str, Callable[[Ink], bool]] = {
     "sort": two_plain_bars,
     "zoom_in": empty_round_holes,
     "zoom_out": empty_round_holes,
     "list_view": bars_without_bullets,
     "settings": petals_round_a_centre,
+    "open_in_new": no_corner_arrowhead,
 }
 """Concept -> a check that rules it out."""
 
