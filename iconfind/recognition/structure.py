@@ -613,9 +613,14 @@ def pieces_top_down(mask: BoolArray, count: tuple[int, int], specks: int) -> lis
     pieces = sorted((p for p in found if p.area >= MIN_PART), key=lambda p: p.y)
     if not count[0] <= len(pieces) <= count[1]:
         return None
-    if sum(p.area for p in found) - sum(p.area for p in pieces) > specks:
+    if _speck_area(found, pieces) > specks:
         return None
     return pieces
+
+
+def _speck_area(found: list[Part], pieces: list[Part]) -> int:
+    """Pixels of the ``found`` pieces that are not among ``pieces`` (the specks left out)."""
+    return sum(p.area for p in found) - sum(p.area for p in pieces)
 
 
 def holes_of(mask: BoolArray) -> tuple[list[Part], npt.NDArray[np.int32]]:
@@ -655,7 +660,7 @@ def bars_side_by_side(mask: BoolArray) -> bool:
 def _parts_alone(found: list[Part], pieces: list[Part], count: int) -> bool:
     """``count`` parts (``pieces``, of all ``found``), at most :data:`SPECKS` pixels of specks
     besides, spanning at least :data:`MIN_HEIGHT` rows."""
-    if len(pieces) != count or sum(p.area for p in found) - sum(p.area for p in pieces) > SPECKS:
+    if len(pieces) != count or _speck_area(found, pieces) > SPECKS:
         return False
     return max(p.y + p.height for p in pieces) - min(p.y for p in pieces) >= MIN_HEIGHT
 
@@ -1878,10 +1883,7 @@ def teeth_round_a_hub(mask: BoolArray) -> bool:
     ink = np.asarray(mask, bool)
     found, labels = parts_of(ink)
     pieces = [p for p in found if p.area >= MIN_PART]
-    if (
-        not 1 <= len(pieces) <= 2
-        or sum(p.area for p in found) - sum(p.area for p in pieces) > SPECKS
-    ):
+    if not 1 <= len(pieces) <= 2 or _speck_area(found, pieces) > SPECKS:
         return False  # a rim, and at most a hub besides
     rim = max(pieces, key=lambda p: p.area)
     ys, xs = np.nonzero(ink)

@@ -1607,12 +1607,8 @@ def gear(
 
 def star(points: int, inner: float, *, filled: bool, hub: bool = False) -> np.ndarray:
     """A star of ``points`` points (inner radius ``inner`` of the outer), a circle inside."""
-    corners = []
-    for i in range(2 * points):
-        r = 60 * (1 if i % 2 == 0 else inner)
-        angle = math.pi * i / points - math.pi / 2
-        corners.append((int(64 + r * math.cos(angle)), int(64 + r * math.sin(angle))))
-    big = shape(corners, filled=filled)
+    corners = star_outline(points, inner, flat=False, start=-math.pi / 2)
+    big = shape([tuple(c) for c in corners.reshape(-1, 2).tolist()], filled=filled)
     if hub:
         cv2.circle(big, (64, 64), 14, 0 if filled else 1, -1 if filled else 8)
     return reduced(big)
@@ -1653,32 +1649,24 @@ def ship_wheel() -> np.ndarray:
     return reduced(big)
 
 
-def sun_round_a_disc() -> np.ndarray:
-    """Material's ``brightness_7``: a sunburst ring round a disc filling most of its hole."""
+def solid_star_holding(inner: float, hole: int, hub: int, stroke: int) -> np.ndarray:
+    """A filled eight-point flat-tipped star (inner radius ``inner``) round a hole of radius
+    ``hole`` holding a circle of radius ``hub`` (``stroke``: its line at 4x, -1 a disc)."""
     big = np.zeros((BIG, BIG), np.uint8)
-    cv2.fillPoly(big, [star_outline(8, 0.78)], 1)
-    cv2.circle(big, (64, 64), 34, 0, -1)
-    cv2.circle(big, (64, 64), 20, 1, -1)
+    cv2.fillPoly(big, [star_outline(8, inner)], 1)
+    cv2.circle(big, (64, 64), hole, 0, -1)
+    cv2.circle(big, (64, 64), hub, 1, stroke)
     return reduced(big)
 
 
-def solid_rim_round_a_ring() -> np.ndarray:
-    """A filled toothed body whose hole holds a ring, not a disc (a filled sun, flower, virus)."""
-    big = np.zeros((BIG, BIG), np.uint8)
-    cv2.fillPoly(big, [star_outline(8, 0.8)], 1)
-    cv2.circle(big, (64, 64), 30, 0, -1)
-    cv2.circle(big, (64, 64), 16, 1, 8)
-    return reduced(big)
-
-
-def star_outline(points: int, inner: float) -> np.ndarray:
-    """The corners of a ``points``-point star (inner radius ``inner`` of 60), flat-tipped by
-    doubling each outer corner."""
+def star_outline(points: int, inner: float, *, flat: bool = True, start: float = 0.0) -> np.ndarray:
+    """The corners of a ``points``-point star (inner radius ``inner`` of 60, the first point at
+    angle ``start``), ``flat``-tipped by doubling each outer corner."""
     corners = []
     for i in range(2 * points):
-        angle = math.pi * i / points
+        angle = math.pi * i / points + start
         r = 60 if i % 2 == 0 else 60 * inner
-        for turn in (-0.12, 0.12) if i % 2 == 0 else (0.0,):
+        for turn in (-0.12, 0.12) if i % 2 == 0 and flat else (0.0,):
             corners.append((64 + r * math.cos(angle + turn), 64 + r * math.sin(angle + turn)))
     return np.array(corners, np.int32).reshape(-1, 1, 2)
 
@@ -1723,9 +1711,13 @@ GEAR_LOOK_ALIKES: dict[str, np.ndarray] = {
     "a nut (a hexagon round a hole), filled": nut(filled=True),
     "a nut, outlined": nut(filled=False),
     "twelve teeth (a tyre's treads, a bottle cap's crimps)": gear(teeth=12, depth=0.18),
-    "a sun round a disc filling its ring (Material's brightness_7)": sun_round_a_disc(),
+    "a sun round a disc filling its ring (Material's brightness_7)": solid_star_holding(
+        0.78, 34, 20, -1
+    ),
     "a toothed badge holding a check mark (not round: verified)": gear(hub="check"),
-    "a solid toothed body round a ring (a filled sun or flower)": solid_rim_round_a_ring(),
+    "a solid toothed body round a ring (a filled sun or flower)": solid_star_holding(
+        0.8, 30, 16, 8
+    ),
     "a virus (spikes ending in knobs round a thin ring)": virus(),
     "a ship's wheel (its hub fills the centre)": ship_wheel(),
 }
