@@ -7,7 +7,8 @@ tier 4 can recognise or offer them before falling back to the grid:
 2. a closing with a kernel of about 1/60 of the screen's short side joins the parts of one icon
    (the three dots of ``⋮``, a magnifier's ring and handle) and the letters of a line of text;
 3. outer contours whose bounding box is icon-sized (longer side ``min_size``..``max_size``) and
-   not line-shaped (a run of text is much wider than tall) are kept;
+   not line-shaped (a run of text is much wider than tall, a ``⋯`` of 2-4 round dots, filled
+   or rings, is not) are kept;
 4. shapes that read as text (:func:`looks_like_text`: three or more letter-like parts side by
    side on one line, such as the word "trip" or the clock "9:41") are dropped: text is not an
    icon, and tier 3 reads it;
@@ -54,7 +55,7 @@ def find_icon_blobs(
         longer, shorter = max(w, h), min(w, h)
         if not min_size <= longer <= max_size or shorter < 3:
             continue
-        if w > MAX_ASPECT * h and not _dotted(edges[y : y + h, x : x + w]):
+        if w > MAX_ASPECT * h and not _dotted(rgb[y : y + h, x : x + w]):
             continue  # a word or a line of text
         if looks_like_text(rgb[y : y + h, x : x + w]):
             continue
@@ -84,15 +85,9 @@ def looks_like_text(rgb: np.ndarray) -> bool:
     round dots) stand side by side, overlapping vertically but not horizontally, and the line is
     at least as wide as tall. Icons are one to three parts, stacked (☰ ⋮), nested, or dots (⋯).
     """
-    if rgb.ndim != 3 or min(rgb.shape[:2]) < 4:
+    ink = _ink(rgb)
+    if ink is None:
         return False
-    pixels = rgb.astype(np.float32)
-    border = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
-    distance = np.sqrt(((pixels - np.median(border, axis=0)) ** 2).sum(axis=2) / 3.0)
-    peak = float(distance.max())
-    if peak < 20:
-        return False
-    ink = (distance > 0.45 * peak).astype(np.uint8)
     count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
     parts = [tuple(int(v) for v in row) for row in stats[1:count]]
     if not parts:
@@ -127,9 +122,33 @@ def looks_like_text(rgb: np.ndarray) -> bool:
     return side_by_side and one_line
 
 
-def _dotted(edges: np.ndarray) -> bool:
-    """A wide shape made of 2-4 separate small round parts (``⋯``), not letters."""
-    _, _, stats, _ = cv2.connectedComponentsWithStats((edges > 0).astype(np.uint8))
+def _ink(rgb: np.ndarray) -> np.ndarray | None:
+    """A shape's ink (an RGB array cut to it): 1 where the colour is far from the border's
+    median; ``None`` when the cut is too small or nothing stands out."""
+    if rgb.ndim != 3 or min(rgb.shape[:2]) < 4:
+        return None
+    pixels = rgb.astype(np.float32)
+    border = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
+    distance = np.sqrt(((pixels - np.median(border, axis=0)) ** 2).sum(axis=2) / 3.0)
+    peak = float(distance.max())
+    if peak < 20:
+        return None
+    ink: np.ndarray = (distance > 0.45 * peak).astype(np.uint8)
+    return ink
+
+
+def _dotted(rgb: np.ndarray) -> bool:
+    """A wide shape (an RGB array cut to it) made of 2-4 separate small round parts (``⋯``),
+    not letters. Parts are the ink's outer outlines filled: an outlined dot (a ring, as in
+    Ionicons' ``ellipsis-horizontal-outline``) is one part, as a filled dot is. Read on the ink,
+    not the edges: a thin ring's edges have gaps, and its inner edge is a part of its own."""
+    ink = _ink(rgb)
+    if ink is None:
+        return False
+    contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    filled = np.zeros(ink.shape, np.uint8)
+    cv2.drawContours(filled, contours, -1, 1, thickness=cv2.FILLED)
+    _, _, stats, _ = cv2.connectedComponentsWithStats(filled)
     parts = stats[1:]
     if not 2 <= len(parts) <= 4:
         return False

@@ -5,12 +5,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 
 from iconfind import Bounds
 from iconfind.recognition import find_icon_blobs
 
 SNAPSHOTS = Path(__file__).resolve().parents[2] / "examples" / "snapshots"
+DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 TOOLBAR = [Bounds.parse(b) for b in ("[0,84][147,231]", "[786,84][933,231]", "[933,84][1080,231]")]
 
 
@@ -26,3 +27,30 @@ def test_finds_the_three_toolbar_icons(snapshot: str) -> None:
 
 def test_blank_screen_has_no_blobs() -> None:
     assert find_icon_blobs(Image.open(SNAPSHOTS / "blank_canvas" / "screenshot.png")) == []
+
+
+@pytest.mark.parametrize("outline", [2, 3, None], ids=["thin-rings", "rings", "dots"])
+def test_a_row_of_dots_is_one_icon_outlined_or_filled(outline: int | None) -> None:
+    """A horizontal ⋯ is wider than a word's line allows; it stays an icon when it is three
+    separate round parts -- filled dots, or rings (Ionicons' ``ellipsis-horizontal-outline``,
+    whose edges have gaps and an inner edge each)."""
+    image = Image.new("RGB", (1080, 600), (250, 250, 250))
+    draw = ImageDraw.Draw(image)
+    centres = [(520 + 20 * i, 300) for i in range(3)]
+    for x, y in centres:
+        box = (x - 7, y - 7, x + 7, y + 7)
+        if outline is None:
+            draw.ellipse(box, fill=(40, 40, 40))
+        else:
+            draw.ellipse(box, outline=(40, 40, 40), width=outline)
+    blobs = find_icon_blobs(image)
+    assert len(blobs) == 1, blobs
+    assert all(blobs[0].contains(x, y) for x, y in centres)
+
+
+def test_a_wide_word_is_no_row_of_dots() -> None:
+    image = Image.new("RGB", (1080, 600), "white")
+    draw = ImageDraw.Draw(image)
+    for text, y in (("Settings", 100), ("Download all", 300)):
+        draw.text((300, y), text, font=ImageFont.truetype(DEJAVU, 40), fill=(30, 30, 30))
+    assert find_icon_blobs(image) == []
