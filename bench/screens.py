@@ -27,6 +27,10 @@ Prints a table per family and overall, then every wrong call; one JSON object wi
 :func:`measure` is the entry point for other code (and the test)::
 
     python bench/screens.py [--quick] [--json] [--family lucide] [--theme dark] [--form tree]
+                            [--density 2.0]
+
+``--density`` draws the same screens with smaller or larger glyphs (2.0: 48 px glyphs in 112 px
+targets; 3.0: 72 px in 168 px).
 """
 
 from __future__ import annotations
@@ -58,9 +62,9 @@ from iconfind.recognition.concepts import concepts_for_phrase
 from iconfind.strategies import default_chain
 
 WIDTH, HEIGHT, DENSITY = 1080, 2400, 2.625
+DENSITIES = (2.0, 2.625, 3.0)
+"""Densities ``--density`` offers: 48, 63 and 72 px glyphs (the toolbar's title still fits)."""
 STATUS_BAR = 84
-TARGET = round(56 * DENSITY)  # 147 px touch target
-GLYPH = round(24 * DENSITY)  # 63 px glyph box
 NAV_TOP = HEIGHT - 210
 FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
@@ -148,10 +152,21 @@ class ScreenSpec:
     title: str
     body: str
     slots: tuple[Slot, ...]
+    density: float = DENSITY
 
     @property
     def concepts(self) -> set[str]:
         return {s.concept for s in self.slots}
+
+    @property
+    def target(self) -> int:
+        """A touch target's side in px: 56 dp (147 px at the default density)."""
+        return round(56 * self.density)
+
+    @property
+    def glyph(self) -> int:
+        """A glyph box's side in px: 24 dp (63 px at the default density)."""
+        return round(24 * self.density)
 
 
 def _icons(family: str) -> dict[str, tuple[str, Image.Image]]:
@@ -192,25 +207,30 @@ def lookalikes(family: str) -> dict[str, tuple[str, ...]]:
     return out
 
 
-def _layout(concepts: Sequence[str], rng: random.Random) -> list[tuple[str, tuple[int, ...]]]:
-    """Bounds for up to 8 icons: a navigation button, 3-4 actions, then a bottom bar of 3."""
+def _layout(concepts: Sequence[str], target: int) -> list[tuple[str, tuple[int, ...]]]:
+    """Bounds for up to 8 icons, ``target`` px touch targets: a navigation button, 3-4
+    actions, then a bottom bar of 3."""
     top = min(len(concepts), 5)
-    boxes: list[tuple[int, ...]] = [(0, STATUS_BAR, TARGET, STATUS_BAR + TARGET)]
+    boxes: list[tuple[int, ...]] = [(0, STATUS_BAR, target, STATUS_BAR + target)]
     for i in range(top - 1):
-        x2 = WIDTH - i * TARGET
-        boxes.insert(1, (x2 - TARGET, STATUS_BAR, x2, STATUS_BAR + TARGET))
+        x2 = WIDTH - i * target
+        boxes.insert(1, (x2 - target, STATUS_BAR, x2, STATUS_BAR + target))
     bottom = len(concepts) - top
     for i in range(bottom):
         centre = round(WIDTH * (2 * i + 1) / (2 * bottom))
-        y1 = NAV_TOP + (HEIGHT - NAV_TOP - TARGET) // 2
-        boxes.append((centre - TARGET // 2, y1, centre + TARGET // 2, y1 + TARGET))
+        y1 = NAV_TOP + (HEIGHT - NAV_TOP - target) // 2
+        boxes.append((centre - target // 2, y1, centre + target // 2, y1 + target))
     return list(zip(concepts, boxes, strict=True))
 
 
-def plan_screens(family: str, theme: str, seed: int = 0) -> list[ScreenSpec]:
+def plan_screens(
+    family: str, theme: str, seed: int = 0, density: float = DENSITY
+) -> list[ScreenSpec]:
     """Screens for ``family`` in ``theme``: the family's original classes spread over screens of
     up to 7 icons, each class apart from its look-alikes; then extra screens that put every
-    look-alike not yet shown without its class on a screen without that class."""
+    look-alike not yet shown without its class on a screen without that class. ``density``
+    scales the glyphs and touch targets (the screen stays 1080 x 2400 px); the default draws
+    the screens every earlier run measured."""
     icons = _icons(family)
     looks = lookalikes(family)
     classes = [c for c in CURATED if c in icons]
@@ -258,7 +278,7 @@ def plan_screens(family: str, theme: str, seed: int = 0) -> list[ScreenSpec]:
         rng.shuffle(group)
         slots = tuple(
             Slot(concept, icons[concept][0], tuple(box))  # type: ignore[arg-type]
-            for concept, box in _layout(group, rng)
+            for concept, box in _layout(group, round(56 * density))
         )
         specs.append(
             ScreenSpec(
@@ -268,6 +288,7 @@ def plan_screens(family: str, theme: str, seed: int = 0) -> list[ScreenSpec]:
                 title=rng.choice(TITLES),
                 body=rng.choice(BODY),
                 slots=slots,
+                density=density,
             )
         )
     return specs
@@ -285,17 +306,18 @@ def draw_screen(spec: ScreenSpec) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), theme.page)
     draw = ImageDraw.Draw(image)
     bar_text = theme.ink if spec.theme == "colour" else theme.text
-    draw.rectangle((0, 0, WIDTH, STATUS_BAR + TARGET), fill=theme.bar)
+    target, side = spec.target, spec.glyph
+    draw.rectangle((0, 0, WIDTH, STATUS_BAR + target), fill=theme.bar)
     draw.text((42, 20), "9:41", fill=bar_text, font=_font(FONT, 36))
-    draw.text((TARGET + 24, STATUS_BAR + 46), spec.title, fill=bar_text, font=_font(BOLD, 54))
+    draw.text((target + 24, STATUS_BAR + 46), spec.title, fill=bar_text, font=_font(BOLD, 54))
     draw.rounded_rectangle((140, 330, 940, 1130), radius=36, fill=(61, 90, 128))
     draw.text((60, 1225), spec.body, fill=theme.text, font=_font(FONT, 48))
     if any(s.bounds[1] >= NAV_TOP for s in spec.slots):
         draw.rectangle((0, NAV_TOP, WIDTH, HEIGHT), fill=theme.bar)
     for slot in spec.slots:
         x1, y1, x2, y2 = slot.bounds
-        glyph = draw_mask(icons[slot.concept][1], GLYPH, 0.0, theme.ink, theme.bar)
-        image.paste(glyph, ((x1 + x2 - GLYPH) // 2, (y1 + y2 - GLYPH) // 2))
+        glyph = draw_mask(icons[slot.concept][1], side, 0.0, theme.ink, theme.bar)
+        image.paste(glyph, ((x1 + x2 - side) // 2, (y1 + y2 - side) // 2))
     return image
 
 
@@ -321,14 +343,11 @@ def hierarchy_xml(spec: ScreenSpec) -> str:
     toolbar = "".join(_node("android.widget.ImageButton", s.bounds, clickable=True) for s in top)
     toolbar += _node(
         "android.widget.TextView",
-        (TARGET + 24, STATUS_BAR + 40, 700, STATUS_BAR + 110),
+        (spec.target + 24, STATUS_BAR + 40, 700, STATUS_BAR + 110),
         text=spec.title,
     )
-    parts = [
-        _node(
-            "android.view.ViewGroup", (0, STATUS_BAR, WIDTH, STATUS_BAR + TARGET), children=toolbar
-        )
-    ]
+    bar = (0, STATUS_BAR, WIDTH, STATUS_BAR + spec.target)
+    parts = [_node("android.view.ViewGroup", bar, children=toolbar)]
     parts.append(_node("android.widget.ImageView", (140, 330, 940, 1130)))
     parts.append(_node("android.widget.TextView", (60, 1225, 1020, 1290), text=spec.body))
     if bottom:
@@ -350,7 +369,7 @@ def write_snapshot(spec: ScreenSpec, form: str, root: Path) -> Path:
         "platform": "android",
         "app": "com.example.bench",
         "window": spec.title,
-        "density": DENSITY,
+        "density": spec.density,
     }
     (path / "meta.json").write_text(json.dumps(meta), encoding="utf-8")
     if form == "tree":
@@ -412,7 +431,7 @@ def _where(spec: ScreenSpec, x: float, y: float) -> str:
             return slot.concept
     if y < STATUS_BAR:
         return "status bar ('9:41')"
-    if y < STATUS_BAR + TARGET:
+    if y < STATUS_BAR + spec.target:
         return f"toolbar title ({spec.title!r})"
     if 1200 <= y <= 1320:
         return f"body text ({spec.body!r})"
@@ -492,6 +511,7 @@ def plan(
     quick: bool = False,
     family_names: Sequence[str] | None = None,
     themes: Sequence[str] | None = None,
+    density: float = DENSITY,
 ) -> list[ScreenSpec]:
     """The screens a run measures. ``quick``: one theme per family (rotating), all its screens
     (the look-alike screens included: they are where wrong answers show)."""
@@ -502,7 +522,7 @@ def plan(
         if quick and not themes:
             theme_list = [list(THEMES)[index % len(THEMES)]]
         for theme in theme_list:
-            specs.extend(plan_screens(family, theme))
+            specs.extend(plan_screens(family, theme, density=density))
     return specs
 
 
@@ -513,12 +533,14 @@ def measure(
     themes: Sequence[str] | None = None,
     forms: Sequence[str] = FORMS,
     specs: Sequence[ScreenSpec] | None = None,
+    density: float = DENSITY,
 ) -> dict[str, Any]:
     """Run the bench; returns ``{"families": {name: counts}, "overall": counts, "wrong": [...],
     "calls": [...], "screens": n, "seconds": s}`` (counts: ``present``, ``right``,
     ``deferred``, ``wrong``, ``absent``, ``absent_wrong``, and per form the same)."""
     started = time.perf_counter()
-    specs = list(specs) if specs is not None else plan(quick, family_names, themes)
+    if specs is None:
+        specs = plan(quick, family_names, themes, density)
     chain = default_chain()
     calls: list[Call] = []
     with tempfile.TemporaryDirectory(prefix="iconfind-screens-") as tmp:
@@ -608,9 +630,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--family", action="append", choices=families(), help="repeatable")
     parser.add_argument("--theme", action="append", choices=list(THEMES), help="repeatable")
     parser.add_argument("--form", action="append", choices=FORMS, help="repeatable")
+    parser.add_argument(
+        "--density",
+        type=float,
+        choices=DENSITIES,
+        default=DENSITY,
+        help="glyphs of 24 dp and touch targets of 56 dp at this density (default 2.625)",
+    )
     args = parser.parse_args(argv)
     report = measure(
-        args.quick, family_names=args.family, themes=args.theme, forms=args.form or FORMS
+        args.quick,
+        family_names=args.family,
+        themes=args.theme,
+        forms=args.form or FORMS,
+        density=args.density,
     )
     if args.json:
         print(json.dumps(report))

@@ -71,6 +71,39 @@ def test_snapshots_in_both_forms(tmp_path: Path, sample_specs: list[screens.Scre
     assert ReplayBackend(bare).screenshot().size == (screens.WIDTH, screens.HEIGHT)
 
 
+@pytest.mark.parametrize("density", [2.0, 3.0])
+def test_another_density_scales_glyphs_and_targets(tmp_path: Path, density: float) -> None:
+    """The same plan (concepts, titles) at another density: 56 dp targets, 24 dp glyphs
+    centred in them, the tree's buttons where the slots are, the density in meta.json."""
+    base = screens.plan_screens("lucide", "light")[0]
+    (spec,) = [
+        s for s in screens.plan_screens("lucide", "light", density=density) if s.key == base.key
+    ]
+    assert [s.concept for s in spec.slots] == [s.concept for s in base.slots]
+    assert spec.title == base.title
+    target, glyph = round(56 * density), round(24 * density)
+    assert all(s.bounds[2] - s.bounds[0] == target for s in spec.slots)
+    path = screens.write_snapshot(spec, "tree", tmp_path)
+    assert json.loads((path / "meta.json").read_text())["density"] == density
+    elements = ReplayBackend(path).hierarchy()
+    assert elements is not None
+    buttons = [e for e in elements if e.class_name.endswith("ImageButton")]
+    assert sorted(tuple(e.bounds.to_list()) for e in buttons) == sorted(
+        s.bounds for s in spec.slots
+    )
+    shot = ReplayBackend(path).screenshot()
+    x1, y1, x2, y2 = spec.slots[0].bounds
+    ink = [
+        (x, y)
+        for x in range(x1, x2)
+        for y in range(y1, y2)
+        if shot.getpixel((x, y)) != shot.getpixel((x1, y1))
+    ]
+    xs, ys = [x for x, _ in ink], [y for _, y in ink]
+    assert max(xs) - min(xs) < glyph + 1 and max(ys) - min(ys) < glyph + 1
+    assert max(max(xs) - min(xs), max(ys) - min(ys)) > glyph // 2
+
+
 def test_sample_structure_and_right_answers(
     report: dict[str, Any], sample_specs: list[screens.ScreenSpec]
 ) -> None:

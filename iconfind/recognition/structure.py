@@ -398,6 +398,11 @@ SQUARE_PENCIL_WIDTH = 5
 """...and its body is at least this wide: at 3 px a syringe's needle, a screwdriver's shaft, a
 brush's handle or an arrow pointing into the square pass the pencil's rules (every real
 pencil in a square measured 5-7)."""
+SQUARE_TIP_SLACK = 0.5
+"""...and its tip may reach the body this many lines sooner than :data:`PENCIL_TIP` asks (an
+odd width's half, rounded down): Tabler's edit, 7 px wide at 32-96 px, widens over 3 lines.
+A round stroke end that wide reaches its width within 2; no drawing of another concept in a
+square passes so (references, held-out renders, calibration crops)."""
 BASELINE_HEIGHT = 4
 """A line drawn under the pencil (the written line of an edit icon) is at most this many
 rows tall and three times as wide; it is left out before the pencil is measured."""
@@ -1624,12 +1629,17 @@ def _pencil_in_a_square(ink: BoolArray) -> bool:
     low, high = SQUARE_OPEN_SIDES
     if not (low <= top_side <= high and low <= right_side <= high):
         return False  # axes of a chart, or a closed box
-    return _pencil(ink & ~square, PENCIL_IN_SQUARE_LENGTH, SQUARE_PENCIL_WIDTH)
+    return _pencil(
+        ink & ~square, PENCIL_IN_SQUARE_LENGTH, SQUARE_PENCIL_WIDTH, tip_slack=SQUARE_TIP_SLACK
+    )
 
 
-def _pencil(ink: BoolArray, least_length: int, least_width: int = 3) -> bool:
+def _pencil(
+    ink: BoolArray, least_length: int, least_width: int = 3, *, tip_slack: float = 0.0
+) -> bool:
     """The pencil's rules (:func:`pencil_on_a_slant`) on ``ink``, at least ``least_length``
-    diagonal lines long and its body ``least_width`` wide."""
+    diagonal lines long and its body ``least_width`` wide; the tip may reach the body
+    ``tip_slack`` lines sooner than :data:`PENCIL_TIP` asks."""
     if ink.sum() < MIN_PART:
         return False
     raw, centres = _diagonal_profile(ink)
@@ -1656,17 +1666,20 @@ def _pencil(ink: BoolArray, least_length: int, least_width: int = 3) -> bool:
     tip = float(np.nanmean(centres[:2]))
     if abs(tip - axis) > PENCIL_ON_AXIS * max(width - 1, 1):
         return False  # a point on one edge: a knife's, a chisel's, a lipstick's
-    return _pointed(widths, width, int(np.argmax(body))) and _blunt(widths[::-1], width)
+    pointed = _pointed(widths, width, int(np.argmax(body)), tip_slack)
+    return pointed and _blunt(widths[::-1], width)
 
 
-def _pointed(widths: npt.NDArray[np.int64], width: int, body: int) -> bool:
+def _pointed(
+    widths: npt.NDArray[np.int64], width: int, body: int, tip_slack: float = 0.0
+) -> bool:
     """Whether ``widths`` starts with a tip: narrow, widening to ``width`` steadily over a
-    length and staying that wide up to the ``body`` line (:data:`PENCIL_POINT`,
-    :data:`PENCIL_TIP`, :data:`PENCIL_STEM`, :data:`PENCIL_DIP`)."""
+    length (less ``tip_slack`` lines) and staying that wide up to the ``body`` line
+    (:data:`PENCIL_POINT`, :data:`PENCIL_TIP`, :data:`PENCIL_STEM`, :data:`PENCIL_DIP`)."""
     if widths[0] > max(PENCIL_POINT[0], PENCIL_POINT[1] * width):
         return False
     reach = int(np.argmax(widths >= width - 1))
-    if reach < PENCIL_TIP * width:
+    if reach < PENCIL_TIP * width - tip_slack:
         return False
     level = 0
     drawn = widths[: reach + 1]

@@ -1009,6 +1009,25 @@ def test_a_pencil_in_an_open_square_is_edit() -> None:
     assert "edit" in structural_concepts(mask)
 
 
+@pytest.mark.parametrize("size", [32, 63])
+def test_a_pencil_in_a_square_may_widen_over_fewer_lines(
+    size: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Tabler's edit, a pencil out of an open square 7 px wide at 32-96 px, widens from its
+    point over 3 diagonal lines where a pencil alone needs 3.5 (``PENCIL_TIP``): in a square
+    the tip may reach the body half a line sooner (``SQUARE_TIP_SLACK``)."""
+    from iconfind.recognition import structure
+
+    (mask,) = [m for c, n, m in glyph_images("tabler") if n == "edit"]
+    crops = [
+        shape_of(render_case(mask, size, theme, "tight")) > FINE_THRESHOLD
+        for theme in ("light", "dark")
+    ]
+    assert all(pencil_on_a_slant(crop) for crop in crops)
+    monkeypatch.setattr(structure, "SQUARE_TIP_SLACK", 0.0)
+    assert not any(pencil_on_a_slant(crop) for crop in crops)
+
+
 def bracket_and_pencil() -> np.ndarray:
     big = np.zeros((BIG, BIG), np.uint8)
     cv2.polylines(big, [np.array([(80, 14), (8, 14), (8, 120)])], False, 1, 8)
