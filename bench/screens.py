@@ -161,12 +161,17 @@ class ScreenSpec:
     @property
     def target(self) -> int:
         """A touch target's side in px: 56 dp (147 px at the default density)."""
-        return round(56 * self.density)
+        return target_px(self.density)
 
     @property
     def glyph(self) -> int:
         """A glyph box's side in px: 24 dp (63 px at the default density)."""
         return round(24 * self.density)
+
+
+def target_px(density: float) -> int:
+    """A 56 dp touch target's side in px at ``density``."""
+    return round(56 * density)
 
 
 def _icons(family: str) -> dict[str, tuple[str, Image.Image]]:
@@ -278,7 +283,7 @@ def plan_screens(
         rng.shuffle(group)
         slots = tuple(
             Slot(concept, icons[concept][0], tuple(box))  # type: ignore[arg-type]
-            for concept, box in _layout(group, round(56 * density))
+            for concept, box in _layout(group, target_px(density))
         )
         specs.append(
             ScreenSpec(

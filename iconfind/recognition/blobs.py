@@ -7,8 +7,8 @@ tier 4 can recognise or offer them before falling back to the grid:
 2. a closing with a kernel of about 1/60 of the screen's short side joins the parts of one icon
    (the three dots of ``⋮``, a magnifier's ring and handle) and the letters of a line of text;
 3. outer contours whose bounding box is icon-sized (longer side ``min_size``..``max_size``) and
-   not line-shaped (a run of text is much wider than tall, a ``⋯`` of 2-4 round dots, filled
-   or rings, is not) are kept;
+   not line-shaped (a run of text is much wider than tall; a ``⋯`` of 2-4 round dots, filled
+   or rings, of one height and standing apart, is not) are kept;
 4. shapes that read as text (:func:`looks_like_text`: three or more letter-like parts side by
    side on one line, such as the word "trip" or the clock "9:41") are dropped: text is not an
    icon, and tier 3 reads it;
@@ -29,6 +29,13 @@ MIN_SIZE = 16
 MAX_SIZE = 200
 MAX_ASPECT = 2.2
 """A shape wider than tall by more than this is a run of text, unless it is a row of dots."""
+DOT_GAP = 0.5
+"""The dots of a ``⋯`` stand apart: every gap between them is at least this share of a dot's
+(median) width (0.6-2.4 in the held-out families' overflow icons); the round letters of a word
+nearly touch ("ooo", "eee", "nnn": 0.14-0.41)."""
+DOT_HEIGHTS = 0.8
+"""...and they are of one height: the lowest at least this share of the tallest ("Zoo", "Goo":
+a capital beside lower-case letters is a word)."""
 
 
 def find_icon_blobs(
@@ -122,10 +129,10 @@ def looks_like_text(rgb: np.ndarray) -> bool:
     return side_by_side and one_line
 
 
-def _ink(rgb: np.ndarray) -> np.ndarray | None:
+def _ink(rgb: np.ndarray, least: int = 4) -> np.ndarray | None:
     """A shape's ink (an RGB array cut to it): 1 where the colour is far from the border's
-    median; ``None`` when the cut is too small or nothing stands out."""
-    if rgb.ndim != 3 or min(rgb.shape[:2]) < 4:
+    median; ``None`` when the cut is under ``least`` pixels on a side or nothing stands out."""
+    if rgb.ndim != 3 or min(rgb.shape[:2]) < least:
         return None
     pixels = rgb.astype(np.float32)
     border = np.concatenate([pixels[0], pixels[-1], pixels[:, 0], pixels[:, -1]])
@@ -138,11 +145,14 @@ def _ink(rgb: np.ndarray) -> np.ndarray | None:
 
 
 def _dotted(rgb: np.ndarray) -> bool:
-    """A wide shape (an RGB array cut to it) made of 2-4 separate small round parts (``⋯``),
-    not letters. Parts are the ink's outer outlines filled: an outlined dot (a ring, as in
-    Ionicons' ``ellipsis-horizontal-outline``) is one part, as a filled dot is. Read on the ink,
-    not the edges: a thin ring's edges have gaps, and its inner edge is a part of its own."""
-    ink = _ink(rgb)
+    """A wide shape (an RGB array cut to it) made of 2-4 separate small round parts of one
+    height standing apart (``⋯``: :data:`DOT_GAP`, :data:`DOT_HEIGHTS`), not letters. Parts are
+    the ink's outer outlines filled: an outlined dot (a ring, as in Ionicons'
+    ``ellipsis-horizontal-outline``) is one part, as a filled dot is. Read on the ink, not the
+    edges: a thin ring's edges have gaps, and its inner edge is a part of its own. Filled, the
+    round letters of a short word ("ooo", "eee") are round parts too: their spacing and heights
+    tell them apart."""
+    ink = _ink(rgb, least=3)  # a small "..." is 3 px tall
     if ink is None:
         return False
     contours, _ = cv2.findContours(ink, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -153,7 +163,13 @@ def _dotted(rgb: np.ndarray) -> bool:
     if not 2 <= len(parts) <= 4:
         return False
     sides = parts[:, 2:4]
-    return bool(np.all(np.abs(sides[:, 0] - sides[:, 1]) <= 0.3 * sides.max(axis=1) + 1))
+    if not np.all(np.abs(sides[:, 0] - sides[:, 1]) <= 0.3 * sides.max(axis=1) + 1):
+        return False
+    if sides[:, 1].min() < DOT_HEIGHTS * sides[:, 1].max():
+        return False
+    row = parts[np.argsort(parts[:, 0])]
+    gaps = row[1:, 0] - (row[:-1, 0] + row[:-1, 2])
+    return bool(np.all(gaps >= DOT_GAP * np.median(row[:, 2])))
 
 
 def _dedupe(boxes: list[Bounds]) -> list[Bounds]:

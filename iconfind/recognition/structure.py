@@ -1670,9 +1670,7 @@ def _pencil(
     return pointed and _blunt(widths[::-1], width)
 
 
-def _pointed(
-    widths: npt.NDArray[np.int64], width: int, body: int, tip_slack: float = 0.0
-) -> bool:
+def _pointed(widths: npt.NDArray[np.int64], width: int, body: int, tip_slack: float = 0.0) -> bool:
     """Whether ``widths`` starts with a tip: narrow, widening to ``width`` steadily over a
     length (less ``tip_slack`` lines) and staying that wide up to the ``body`` line
     (:data:`PENCIL_POINT`, :data:`PENCIL_TIP`, :data:`PENCIL_STEM`, :data:`PENCIL_DIP`)."""

@@ -11,7 +11,7 @@ from iconfind import Bounds
 from iconfind.recognition import find_icon_blobs
 
 SNAPSHOTS = Path(__file__).resolve().parents[2] / "examples" / "snapshots"
-DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
 TOOLBAR = [Bounds.parse(b) for b in ("[0,84][147,231]", "[786,84][933,231]", "[933,84][1080,231]")]
 
 
@@ -34,9 +34,9 @@ def test_a_row_of_dots_is_one_icon_outlined_or_filled(outline: int | None) -> No
     """A horizontal ⋯ is wider than a word's line allows; it stays an icon when it is three
     separate round parts -- filled dots, or rings (Ionicons' ``ellipsis-horizontal-outline``,
     whose edges have gaps and an inner edge each)."""
-    image = Image.new("RGB", (1080, 600), (250, 250, 250))
+    image = Image.new("RGB", (1080, 2400), (250, 250, 250))  # a phone: dots 12 px apart join
     draw = ImageDraw.Draw(image)
-    centres = [(520 + 20 * i, 300) for i in range(3)]
+    centres = [(520 + 26 * i, 1200) for i in range(3)]  # 14 px dots 12 px apart
     for x, y in centres:
         box = (x - 7, y - 7, x + 7, y + 7)
         if outline is None:
@@ -48,9 +48,15 @@ def test_a_row_of_dots_is_one_icon_outlined_or_filled(outline: int | None) -> No
     assert all(blobs[0].contains(x, y) for x, y in centres)
 
 
-def test_a_wide_word_is_no_row_of_dots() -> None:
-    image = Image.new("RGB", (1080, 600), "white")
-    draw = ImageDraw.Draw(image)
-    for text, y in (("Settings", 100), ("Download all", 300)):
-        draw.text((300, y), text, font=ImageFont.truetype(DEJAVU, 40), fill=(30, 30, 30))
-    assert find_icon_blobs(image) == []
+@pytest.mark.parametrize("word", ["ooo", "eee", "oooo", "OOO", "Zoo", "Goo"])
+@pytest.mark.parametrize("dark", [False, True], ids=["light", "dark"])
+def test_a_short_word_of_round_letters_is_no_row_of_dots(word: str, dark: bool) -> None:
+    """Filled, round letters are round parts as dots are; a word's letters nearly touch and a
+    capital stands taller than lower-case letters, so the word is no ``⋯`` (bold "ooo" and
+    "eee" were accepted as the overflow icon when the spacing was not checked)."""
+    background, ink = ((18, 18, 18), (230, 230, 230)) if dark else ((250, 250, 250), (30, 30, 30))
+    for size in (36, 48):
+        image = Image.new("RGB", (1080, 600), background)
+        font = ImageFont.truetype(DEJAVU_BOLD, size)
+        ImageDraw.Draw(image).text((400, 280), word, font=font, fill=ink)
+        assert find_icon_blobs(image) == [], (word, size)
