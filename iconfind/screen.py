@@ -9,6 +9,7 @@ strategies check it between steps (``screen.deadline.check("ocr")``).
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -17,7 +18,8 @@ from PIL import Image
 from iconfind._budget import device_call
 from iconfind._deadline import Clock, Deadline
 from iconfind._secrets import mask_secrets
-from iconfind.backends.base import DeviceBackend
+from iconfind.backends.base import DeviceBackend, backend_info
+from iconfind.errors import DeviceTimeoutError
 from iconfind.models import Element
 
 T = TypeVar("T")
@@ -40,6 +42,13 @@ def image_fingerprint(image: Image.Image) -> str:
 _UNSET = object()
 
 
+def _positive(value: object) -> float | None:
+    """``value`` as a finite number above 0, else ``None`` (a density a backend got wrong)."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return float(value) if math.isfinite(value) and value > 0 else None
+
+
 class Screen:
     """Lazy, cached view of a backend's current screen.
 
@@ -55,6 +64,7 @@ class Screen:
         self._size: object = _UNSET
         self._hierarchy: object = _UNSET
         self._screenshot: object = _UNSET
+        self._density: object = _UNSET
         self._fingerprint: str | None = None
         self.notes: list[str] = []
         """Remarks strategies leave for the result (a skipped tier and why)."""
@@ -111,6 +121,30 @@ class Screen:
     @property
     def accessibility_available(self) -> bool:
         return self.hierarchy is not None
+
+    @property
+    def density(self) -> float | None:
+        """The screenshot's pixels per dp, when the backend says (``BackendInfo.density``: a
+        phone's 2-3.5, a desktop's 1), else ``None``; asked once, under the deadline. Sizes
+        that depend on it (icon blobs) fall back to the screen's size without it."""
+        if self._density is _UNSET:
+            self._density = None
+            try:
+                said = self._capture("info", self._said_density)
+            except DeviceTimeoutError:
+                raise  # the find's budget is spent: the find ends as timed out
+            except Exception as exc:  # a hint only: blobs fall back to the screen's size
+                self.notes.append(f"density unknown ({type(exc).__name__}: {exc})")
+            else:
+                self._density = _positive(said)
+        return self._density  # type: ignore[return-value]
+
+    def _said_density(self) -> object:
+        """The backend's ``density`` attribute when it has one (Android, macOS, Windows: their
+        ``info()`` may look the window title up in the tree), else its ``info()``'s (a replay's
+        ``meta.json``, the web's ``devicePixelRatio``, X11's 1.0)."""
+        said = getattr(self.backend, "density", None)
+        return said if said is not None else backend_info(self.backend).density
 
     @property
     def screenshot(self) -> Image.Image:

@@ -9,6 +9,7 @@ serves recorded ``uiautomator dump`` XML; only :func:`_connect` touches the real
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from typing import Any, Protocol
 
 from PIL import Image
@@ -121,11 +122,7 @@ class AndroidBackend(SdkBackend):
     @property
     def density(self) -> float:
         """Pixels per dp, from ``info`` (``displayWidth / displaySizeDpX``), else 2.625."""
-        info = self._info()
-        pixels, dips = info.get("displayWidth"), info.get("displaySizeDpX")
-        if isinstance(pixels, (int, float)) and isinstance(dips, (int, float)) and dips > 0:
-            return round(pixels / dips, 3)
-        return DEFAULT_DENSITY
+        return _density_of(self._info())
 
     @property
     def meta(self) -> BackendInfo:
@@ -138,8 +135,17 @@ class AndroidBackend(SdkBackend):
         return BackendInfo(
             platform="android",
             app=str(info.get("currentPackageName", "")),
-            density=self.density,
+            density=_density_of(info),  # one device round trip for both
         )
+
+
+def _density_of(info: Mapping[str, object]) -> float:
+    """Pixels per dp from uiautomator2's ``info`` (``displayWidth / displaySizeDpX``), else
+    :data:`DEFAULT_DENSITY`."""
+    pixels, dips = info.get("displayWidth"), info.get("displaySizeDpX")
+    if isinstance(pixels, (int, float)) and isinstance(dips, (int, float)) and dips > 0:
+        return round(pixels / dips, 3)
+    return DEFAULT_DENSITY
 
 
 __all__ = ["AndroidBackend", "U2Device"]

@@ -4,9 +4,11 @@ When there is no tree to list clickables, :func:`find_icon_blobs` proposes where
 tier 4 can recognise or offer them before falling back to the grid:
 
 1. edges of every colour channel (Canny), so light and dark themes and coloured icons all count;
-2. a closing with a kernel of about 1/60 of the screen's short side joins the parts of one icon
-   (the three dots of ``⋮``, a magnifier's ring and handle) and the letters of a line of text;
-3. outer contours whose bounding box is icon-sized (longer side ``min_size``..``max_size``) and
+2. a closing with a kernel of 7 dp (without a density: 1/60 of the screen's short side, the
+   same 18 px on a 1080 px phone at 2.625) joins the parts of one icon (the three dots of
+   ``⋮``, a magnifier's ring and handle) and the letters of a line of text;
+3. outer contours whose bounding box is icon-sized (longer side ``min_size``..``max_size``: 6-76
+   dp and at least 8 px, or 16-200 px without a density) and
    not line-shaped (a run of text is much wider than tall; a ``⋯`` of 2-4 round dots, filled
    or rings, of one height and standing apart, is not) are kept;
 4. shapes that read as text (:func:`looks_like_text`: three or more letter-like parts side by
@@ -18,6 +20,7 @@ tier 4 can recognise or offer them before falling back to the grid:
 from __future__ import annotations
 
 import itertools
+import math
 
 import cv2
 import numpy as np
@@ -27,6 +30,18 @@ from iconfind.models import Bounds
 
 MIN_SIZE = 16
 MAX_SIZE = 200
+"""Icon-sized, in px, when the screen's density is not known (a phone at 2.625: 6-76 dp)."""
+KERNEL_DP = 7.0
+"""With the density known, the closing kernel's side in dp: 18 px on a phone at 2.625, as 1/60
+of its 1080 px short side gives; 7 px on a desktop at 1, where 1/60 of 1080 px would join
+toolbar icons 16 px apart."""
+MIN_SIZE_DP = 6.0
+MAX_SIZE_DP = 76.0
+"""With the density known, icon-sized in dp (16-200 px at 2.625)..."""
+LEAST_SIZE = 8
+"""...and never under this many pixels (the recognizer reads a 32 px shape mask)."""
+CUT_MARGIN = 2
+"""A shape is read for text and dots with this many pixels of its surroundings."""
 MAX_ASPECT = 2.2
 """A shape wider than tall by more than this is a run of text, unless it is a row of dots."""
 DOT_GAP = 0.5
@@ -39,20 +54,32 @@ a capital beside lower-case letters is a word)."""
 
 
 def find_icon_blobs(
-    image: Image.Image, *, min_size: int = MIN_SIZE, max_size: int = MAX_SIZE
+    image: Image.Image,
+    *,
+    min_size: int | None = None,
+    max_size: int | None = None,
+    density: float | None = None,
 ) -> list[Bounds]:
     """Square bounds around icon-sized shapes of ``image``, top-to-bottom, left-to-right.
 
-    Sizes are in the image's pixels. Never raises for a readable image; a blank image gives [].
+    ``density``: the screen's pixels per dp (``BackendInfo.density``; a desktop is 1) sizes the
+    kernel and the icon sizes in dp; without it they follow the screen's size, tuned to phones.
+    ``min_size`` / ``max_size`` (in the image's pixels) override the icon sizes. Never raises
+    for a readable image; a blank image gives [].
     """
     rgb = np.asarray(image.convert("RGB"))
     height, width = rgb.shape[:2]
+    dp = density if density is not None and math.isfinite(density) and density > 0 else None
+    if min_size is None:
+        min_size = MIN_SIZE if dp is None else max(LEAST_SIZE, round(MIN_SIZE_DP * dp))
+    if max_size is None:
+        max_size = MAX_SIZE if dp is None else round(MAX_SIZE_DP * dp)
     if height < min_size or width < min_size:
         return []
     edges = np.zeros((height, width), np.uint8)
     for channel in range(3):
         edges = np.maximum(edges, cv2.Canny(rgb[:, :, channel], 40, 120))
-    kernel_side = max(3, round(min(height, width) / 60))
+    kernel_side = max(3, round(min(height, width) / 60 if dp is None else KERNEL_DP * dp))
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel_side, kernel_side))
     joined = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, kernel)
     contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
@@ -62,9 +89,14 @@ def find_icon_blobs(
         longer, shorter = max(w, h), min(w, h)
         if not min_size <= longer <= max_size or shorter < 3:
             continue
-        if w > MAX_ASPECT * h and not _dotted(rgb[y : y + h, x : x + w]):
+        # cut with a margin: ink is told from the cut's border, which must be background (a
+        # small ⋯, 4 px tall, fills much of its own box's border)
+        cut = rgb[
+            max(0, y - CUT_MARGIN) : y + h + CUT_MARGIN, max(0, x - CUT_MARGIN) : x + w + CUT_MARGIN
+        ]
+        if w > MAX_ASPECT * h and not _dotted(cut):
             continue  # a word or a line of text
-        if looks_like_text(rgb[y : y + h, x : x + w]):
+        if looks_like_text(cut):
             continue
         side = round(longer * 1.5)
         cx, cy = x + w // 2, y + h // 2
@@ -112,10 +144,9 @@ def looks_like_text(rgb: np.ndarray) -> bool:
     if len(letters) < MIN_TEXT_PARTS:
         return False
     areas = [p[4] for p in letters]
-    if all(abs(p[2] - p[3]) <= 0.25 * max(p[2], p[3]) for p in letters) and max(areas) < 1.6 * min(
-        areas
-    ):
-        return False  # a row of equal round dots: the horizontal overflow icon
+    round_parts = all(abs(p[2] - p[3]) <= 0.25 * max(p[2], p[3]) for p in letters)
+    if round_parts and max(areas) < 1.6 * min(areas) and _stand_apart(np.array(letters)):
+        return False  # a row of equal round dots apart: the horizontal overflow icon
     letters.sort(key=lambda p: p[0])
     side_by_side = all(
         b[0] >= a[0] + a[2] - 0.2 * min(a[2], b[2]) for a, b in itertools.pairwise(letters)
@@ -165,7 +196,13 @@ def _dotted(rgb: np.ndarray) -> bool:
     sides = parts[:, 2:4]
     if not np.all(np.abs(sides[:, 0] - sides[:, 1]) <= 0.3 * sides.max(axis=1) + 1):
         return False
-    if sides[:, 1].min() < DOT_HEIGHTS * sides[:, 1].max():
+    return _stand_apart(parts)
+
+
+def _stand_apart(parts: np.ndarray) -> bool:
+    """Whether parts (rows of ``x, y, width, height, ...``) are of one height
+    (:data:`DOT_HEIGHTS`) and stand apart side by side (:data:`DOT_GAP`): dots, not letters."""
+    if parts[:, 3].min() < DOT_HEIGHTS * parts[:, 3].max():
         return False
     row = parts[np.argsort(parts[:, 0])]
     gaps = row[1:, 0] - (row[:-1, 0] + row[:-1, 2])

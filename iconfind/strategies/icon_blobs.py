@@ -62,7 +62,7 @@ class IconBlobs:
         from iconfind.recognition.blobs import find_icon_blobs
 
         shot = screen.screenshot
-        regions = find_icon_blobs(shot)
+        regions = find_icon_blobs(shot, density=screen.density)
         if not regions:
             return None
         try:

@@ -77,7 +77,7 @@ class RecognizedIcon:
 
         return [
             Element(bounds=bounds, class_name="blob.Icon", clickable=True, index=i)
-            for i, bounds in enumerate(find_icon_blobs(screen.screenshot))
+            for i, bounds in enumerate(find_icon_blobs(screen.screenshot, density=screen.density))
         ]
 
 

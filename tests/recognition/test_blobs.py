@@ -12,6 +12,7 @@ from iconfind.recognition import find_icon_blobs
 
 SNAPSHOTS = Path(__file__).resolve().parents[2] / "examples" / "snapshots"
 DEJAVU_BOLD = "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"
+DEJAVU_CONDENSED = "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf"
 TOOLBAR = [Bounds.parse(b) for b in ("[0,84][147,231]", "[786,84][933,231]", "[933,84][1080,231]")]
 
 
@@ -46,6 +47,18 @@ def test_a_row_of_dots_is_one_icon_outlined_or_filled(outline: int | None) -> No
     blobs = find_icon_blobs(image)
     assert len(blobs) == 1, blobs
     assert all(blobs[0].contains(x, y) for x, y in centres)
+
+
+def test_a_condensed_word_is_text_not_dots() -> None:
+    """DejaVu Sans Condensed "Zoo" at 36 px on a phone: its Z is as wide as tall and the three
+    letters as large, but they nearly touch, so the word is text (the dots' exception to the
+    text rule asks for the same spacing and heights as a row of dots)."""
+    font = ImageFont.truetype(DEJAVU_CONDENSED, 36)
+    for background, ink in (((250, 250, 250), (30, 30, 30)), ((18, 18, 18), (230, 230, 230))):
+        for x, y in ((500, 1200), (1000, 2300)):
+            image = Image.new("RGB", (1080, 2400), background)
+            ImageDraw.Draw(image).text((x, y), "Zoo", font=font, fill=ink)
+            assert find_icon_blobs(image) == [], (x, y, background)
 
 
 @pytest.mark.parametrize("word", ["ooo", "eee", "oooo", "OOO", "Zoo", "Goo"])
