@@ -53,8 +53,14 @@ def backend_meta(backend: DeviceBackend) -> BackendInfo:
 
 
 def backend_density(backend: DeviceBackend) -> tuple[float, bool]:
-    """``(pixels per dp, assumed?)`` from the snapshot meta or the backend, else 2.625."""
-    density = backend_info(backend).density or getattr(backend, "density", None)
+    """``(pixels per dp, assumed?)`` from the backend or the snapshot meta, else 2.625.
+
+    The backend's own ``density`` first (Android, macOS, Windows: the same number their
+    ``info()`` gives, without the window title ``info()`` may look up in the tree), else
+    :meth:`info`'s (a replay's ``meta.json``, the web's ``devicePixelRatio``, X11's 1.0)."""
+    density = getattr(backend, "density", None)
+    if density is None:
+        density = backend_info(backend).density
     if (
         isinstance(density, (int, float))
         and not isinstance(density, bool)

@@ -9,7 +9,6 @@ strategies check it between steps (``screen.deadline.check("ocr")``).
 from __future__ import annotations
 
 import hashlib
-import math
 from collections.abc import Callable
 from typing import TypeVar
 
@@ -18,9 +17,9 @@ from PIL import Image
 from iconfind._budget import device_call
 from iconfind._deadline import Clock, Deadline
 from iconfind._secrets import mask_secrets
-from iconfind.backends.base import DeviceBackend, backend_info
+from iconfind.backends.base import DeviceBackend
 from iconfind.errors import DeviceTimeoutError
-from iconfind.models import Element
+from iconfind.models import Bounds, Element
 
 T = TypeVar("T")
 
@@ -42,13 +41,6 @@ def image_fingerprint(image: Image.Image) -> str:
 _UNSET = object()
 
 
-def _positive(value: object) -> float | None:
-    """``value`` as a finite number above 0, else ``None`` (a density a backend got wrong)."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        return None
-    return float(value) if math.isfinite(value) and value > 0 else None
-
-
 class Screen:
     """Lazy, cached view of a backend's current screen.
 
@@ -65,6 +57,7 @@ class Screen:
         self._hierarchy: object = _UNSET
         self._screenshot: object = _UNSET
         self._density: object = _UNSET
+        self._icon_blobs: list[Bounds] | None = None
         self._fingerprint: str | None = None
         self.notes: list[str] = []
         """Remarks strategies leave for the result (a skipped tier and why)."""
@@ -124,27 +117,35 @@ class Screen:
 
     @property
     def density(self) -> float | None:
-        """The screenshot's pixels per dp, when the backend says (``BackendInfo.density``: a
-        phone's 2-3.5, a desktop's 1), else ``None``; asked once, under the deadline. Sizes
-        that depend on it (icon blobs) fall back to the screen's size without it."""
+        """The screenshot's pixels per dp, when the backend says
+        (:func:`~iconfind.operations.backend_density`: a phone's 2-3.5, a desktop's 1), else
+        ``None``; asked once, under the deadline. Sizes that depend on it (icon blobs) fall
+        back to the screen's size without it."""
         if self._density is _UNSET:
+            # here, not at the top: operations imports the replay backend, which imports this
+            from iconfind.operations import backend_density
+
             self._density = None
             try:
-                said = self._capture("info", self._said_density)
+                density, assumed = self._capture("info", lambda: backend_density(self.backend))
             except DeviceTimeoutError:
                 raise  # the find's budget is spent: the find ends as timed out
             except Exception as exc:  # a hint only: blobs fall back to the screen's size
                 self.notes.append(f"density unknown ({type(exc).__name__}: {exc})")
             else:
-                self._density = _positive(said)
+                self._density = None if assumed else density
         return self._density  # type: ignore[return-value]
 
-    def _said_density(self) -> object:
-        """The backend's ``density`` attribute when it has one (Android, macOS, Windows: their
-        ``info()`` may look the window title up in the tree), else its ``info()``'s (a replay's
-        ``meta.json``, the web's ``devicePixelRatio``, X11's 1.0)."""
-        said = getattr(self.backend, "density", None)
-        return said if said is not None else backend_info(self.backend).density
+    @property
+    def icon_blobs(self) -> list[Bounds]:
+        """Icon-shaped regions of the screenshot
+        (:func:`~iconfind.recognition.blobs.find_icon_blobs` at :attr:`density`), found once
+        per find: tier 4's recognized-icon and blob strategies both read them."""
+        if self._icon_blobs is None:
+            from iconfind.recognition.blobs import find_icon_blobs  # OpenCV, only for pixels
+
+            self._icon_blobs = find_icon_blobs(self.screenshot, density=self.density)
+        return list(self._icon_blobs)
 
     @property
     def screenshot(self) -> Image.Image:

@@ -59,10 +59,8 @@ class IconBlobs:
         if not self.patterns.names_an_icon(text):
             return None
         wanted = [c.name for c in self.patterns.classes_for(text)]
-        from iconfind.recognition.blobs import find_icon_blobs
-
         shot = screen.screenshot
-        regions = find_icon_blobs(shot, density=screen.density)
+        regions = screen.icon_blobs
         if not regions:
             return None
         try:

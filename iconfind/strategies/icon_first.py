@@ -73,11 +73,9 @@ class RecognizedIcon:
 
     @staticmethod
     def _blobs(screen: Screen) -> list[Element]:
-        from iconfind.recognition.blobs import find_icon_blobs  # OpenCV, only for pixels
-
         return [
             Element(bounds=bounds, class_name="blob.Icon", clickable=True, index=i)
-            for i, bounds in enumerate(find_icon_blobs(screen.screenshot, density=screen.density))
+            for i, bounds in enumerate(screen.icon_blobs)
         ]
 
 

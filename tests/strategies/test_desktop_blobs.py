@@ -114,7 +114,7 @@ def test_the_screen_asks_the_density_once(said: object, read: float | None) -> N
 
 
 def test_a_density_attribute_is_read_without_asking_info() -> None:
-    """Android, macOS, Windows and replays have a ``density`` of their own; their ``info()``
+    """Android, macOS and Windows have a ``density`` of their own; their ``info()``
     may cost more (a window title looked up in the tree)."""
     backend = DescribedMemory(1.0)
     backend.density = 3.0  # type: ignore[attr-defined]
