@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import base64
 import io
-import math
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -23,16 +22,18 @@ from PIL import Image
 from iconfind._budget import device_call
 from iconfind._deadline import Deadline
 from iconfind._secrets import mask_secrets
-from iconfind.backends.base import BackendInfo, DeviceBackend, backend_info
-from iconfind.backends.replay import MAX_DENSITY
+from iconfind.backends.base import (
+    BackendInfo,
+    DeviceBackend,
+    backend_density,
+    backend_info,
+)
 from iconfind.errors import InvalidArgumentError
 from iconfind.models import Element
 from iconfind.scaling import Scaling
 
 T = TypeVar("T")
 
-DEFAULT_DENSITY = 2.625
-"""Pixels per dp assumed when neither the snapshot nor the device says (a 420 dpi phone)."""
 MIN_TARGET_DP = 48
 """Android's minimum touch target (Material: 48 x 48 dp)."""
 SCREENSHOT_DIR = Path(".iconfind") / "screenshots"
@@ -50,25 +51,6 @@ def bounded(backend: object, call: Callable[[], T], deadline: Deadline | float, 
 def backend_meta(backend: DeviceBackend) -> BackendInfo:
     """What a backend says about itself (:meth:`info`), or the neutral default (platform "")."""
     return backend_info(backend)
-
-
-def backend_density(backend: DeviceBackend) -> tuple[float, bool]:
-    """``(pixels per dp, assumed?)`` from the backend or the snapshot meta, else 2.625.
-
-    The backend's own ``density`` first (Android, macOS, Windows: the same number their
-    ``info()`` gives, without the window title ``info()`` may look up in the tree), else
-    :meth:`info`'s (a replay's ``meta.json``, the web's ``devicePixelRatio``, X11's 1.0)."""
-    density = getattr(backend, "density", None)
-    if density is None:
-        density = backend_info(backend).density
-    if (
-        isinstance(density, (int, float))
-        and not isinstance(density, bool)
-        and math.isfinite(density)
-        and 0 < density <= MAX_DENSITY
-    ):
-        return float(density), False
-    return DEFAULT_DENSITY, True
 
 
 # -- screenshot -----------------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from PIL import Image
 from iconfind._budget import device_call
 from iconfind._deadline import Clock, Deadline
 from iconfind._secrets import mask_secrets
-from iconfind.backends.base import DeviceBackend
+from iconfind.backends.base import DeviceBackend, backend_density
 from iconfind.errors import DeviceTimeoutError
 from iconfind.models import Bounds, Element
 
@@ -118,13 +118,10 @@ class Screen:
     @property
     def density(self) -> float | None:
         """The screenshot's pixels per dp, when the backend says
-        (:func:`~iconfind.operations.backend_density`: a phone's 2-3.5, a desktop's 1), else
+        (:func:`~iconfind.backends.base.backend_density`: a phone's 2-3.5, a desktop's 1), else
         ``None``; asked once, under the deadline. Sizes that depend on it (icon blobs) fall
         back to the screen's size without it."""
         if self._density is _UNSET:
-            # here, not at the top: operations imports the replay backend, which imports this
-            from iconfind.operations import backend_density
-
             self._density = None
             try:
                 density, assumed = self._capture("info", lambda: backend_density(self.backend))

@@ -8,6 +8,7 @@ a backend of your own.
 
 from __future__ import annotations
 
+import math
 from types import TracebackType
 from typing import Protocol, TypeVar, runtime_checkable
 
@@ -88,6 +89,31 @@ def backend_info(backend: object) -> BackendInfo:
         if isinstance(info, BackendInfo):
             return info
     return BackendInfo()
+
+
+DEFAULT_DENSITY = 2.625
+"""Pixels per dp assumed when neither the snapshot nor the device says (a 420 dpi phone)."""
+MAX_DENSITY = 100.0
+"""The largest ``density`` (pixels per dp) a snapshot may claim; real screens are under 5."""
+
+
+def backend_density(backend: object) -> tuple[float, bool]:
+    """``(pixels per dp, assumed?)`` from the backend or the snapshot meta, else 2.625.
+
+    The backend's own ``density`` first (Android, macOS, Windows: the same number their
+    ``info()`` gives, without the window title ``info()`` may look up in the tree), else
+    :meth:`info`'s (a replay's ``meta.json``, the web's ``devicePixelRatio``, X11's 1.0)."""
+    density = getattr(backend, "density", None)
+    if density is None:
+        density = backend_info(backend).density
+    if (
+        isinstance(density, (int, float))
+        and not isinstance(density, bool)
+        and math.isfinite(density)
+        and 0 < density <= MAX_DENSITY
+    ):
+        return float(density), False
+    return DEFAULT_DENSITY, True
 
 
 def close_backend(backend: object) -> None:

@@ -22,7 +22,7 @@ from PIL import Image, UnidentifiedImageError
 
 from iconfind._deadline import Deadline
 from iconfind._decode import check_pixels, open_rgb
-from iconfind.backends.base import BackendInfo, BaseBackend, WindowInfo
+from iconfind.backends.base import MAX_DENSITY, BackendInfo, BaseBackend, WindowInfo
 from iconfind.backends.uiautomator_xml import parse_uiautomator_xml
 from iconfind.errors import ImageTooLargeError, SnapshotError
 from iconfind.models import Element, Point
@@ -66,10 +66,6 @@ class SnapshotMeta(BackendInfo):
             window=_text_field(raw, "window", where),
             density=float(density) if density is not None else None,
         )
-
-
-MAX_DENSITY = 100.0
-"""The largest ``density`` (pixels per dp) a snapshot may claim; real screens are under 5."""
 
 
 def _text_field(raw: dict[str, Any], key: str, where: Path) -> str:
