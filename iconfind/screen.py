@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from PIL import Image
 
@@ -58,6 +58,9 @@ class Screen:
         self._screenshot: object = _UNSET
         self._density: object = _UNSET
         self._icon_blobs: list[Bounds] | None = None
+        self.rankings: dict[tuple[int, tuple[Bounds, ...]], tuple[object, list[Any]]] = {}
+        """Tier 4's rankings of screen regions by a recognizer, kept for the find
+        (:func:`~iconfind.strategies.visual.screen_rankings`)."""
         self._fingerprint: str | None = None
         self.notes: list[str] = []
         """Remarks strategies leave for the result (a skipped tier and why)."""

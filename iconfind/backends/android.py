@@ -22,8 +22,6 @@ from iconfind.models import Element
 log = logging.getLogger(__name__)
 
 SDK_ROOTS = ("uiautomator2", "adbutils", "requests", "urllib3", "httpx", "httpcore", "retry")
-DEFAULT_DENSITY = 2.625
-"""Pixels per dp when the device does not say (a 420 dpi phone)."""
 DUMP_ATTEMPTS = 2
 """The null-root dump is retried once, then accessibility counts as unavailable."""
 
@@ -120,8 +118,10 @@ class AndroidBackend(SdkBackend):
         self._call("input", lambda: self.device.send_keys(text))
 
     @property
-    def density(self) -> float:
-        """Pixels per dp, from ``info`` (``displayWidth / displaySizeDpX``), else 2.625."""
+    def density(self) -> float | None:
+        """Pixels per dp, from ``info`` (``displayWidth / displaySizeDpX``); ``None`` when the
+        device does not say (callers then assume a phone's and say so:
+        :func:`~iconfind.backends.base.backend_density`)."""
         return _density_of(self._info())
 
     @property
@@ -139,13 +139,13 @@ class AndroidBackend(SdkBackend):
         )
 
 
-def _density_of(info: Mapping[str, object]) -> float:
+def _density_of(info: Mapping[str, object]) -> float | None:
     """Pixels per dp from uiautomator2's ``info`` (``displayWidth / displaySizeDpX``), else
-    :data:`DEFAULT_DENSITY`."""
+    ``None``: a guess passed off as the device's would size icon blobs for the wrong screen."""
     pixels, dips = info.get("displayWidth"), info.get("displaySizeDpX")
     if isinstance(pixels, (int, float)) and isinstance(dips, (int, float)) and dips > 0:
         return round(pixels / dips, 3)
-    return DEFAULT_DENSITY
+    return None
 
 
 __all__ = ["AndroidBackend", "U2Device"]

@@ -50,10 +50,11 @@ family but come too close to one look-alike for the lead an answer needs:
   as wide; between the two (1.1-1.8 times) Fluent's and Iconoir's downloads and some drawn
   align-bottoms look alike, and read as download, as does Phosphor's ``arrow-line-down``.
 * **upload** -- :func:`arrow_out_of_tray`: the download's parts with the arrow pointing up,
-  out of a tray at most 0.35 of the drawing's height (a bar, a shallow ⊔): iOS's share box is
-  deeper (0.46 and more), and left to the templates, as are Feather's and Lucide's upload
-  trays (0.38-0.41). Upload icons scored under 0.6 or within the lead of share or an up arrow,
-  and upload was deferred in 36 % of whole-screen calls where it was present.
+  out of a tray at most 0.42 of the drawing's height (a bar, a shallow ⊔; upload trays are
+  0.41 deep at most) -- iOS's share box is deeper (0.46 and more), and left to the templates
+  -- or up to a bar or a shallow ⊓ over its tip (the download's parts upside down: Material's
+  ``publish``, Eva's upload). Upload icons scored under 0.6 or within the lead of share or
+  an up arrow, and upload was deferred in 36 % of whole-screen calls where it was present.
 * **filter** -- :func:`funnel_or_narrowing_lines`: a funnel -- a flat rim, a cone narrowing in
   straight sides to a narrow, even spout down to the bottom, all centred, filled or outlined
   (:func:`cone_over_spout`) -- or two to four lines stacked, each shorter than the one above at
@@ -537,11 +538,12 @@ TRAY_OPEN = 1
 """Above its floor, the tray has no ink within this many pixels either side of its centre
 column: it is open where the arrow goes in (walls, or a box's shoulders, at its sides; a
 closed box, a lid are not)."""
-UPLOAD_TRAY = 0.35
+UPLOAD_TRAY = 0.42
 """An upload's tray (a bar, a ⊔) is at most this share of the drawing's height: iOS's share box
 is the same arrow up out of a deeper box (0.46 in Iconoir's, 0.52-0.55 in Feather's and
-Lucide's, 0.6-0.76 in Material's, Phosphor's, MDI's, Octicons', Ionicons'); Feather's and
-Lucide's own upload trays (0.38-0.41) are left to the templates."""
+Lucide's, 0.6-0.76 in Material's, Phosphor's, MDI's, Octicons', Ionicons'), upload trays are
+0.41 deep at most (Feather's and Lucide's 0.38-0.41, MingCute's 0.36); the limit sits nearer
+the uploads, as a share box is the worse mistake."""
 UPLOAD_TIP = 4
 """An upload arrow's top row is at most this many pixels wide: a tip (a lamp's shade over its
 stem and base is a flat-topped head)."""
@@ -882,12 +884,22 @@ def arrow_out_of_tray(mask: BoolArray) -> bool:
     """Whether the drawing is an upload icon: :func:`arrow_into_tray`'s parts with the arrow
     pointing up (a head at its top end only, pointed, ending in a tip: :data:`UPLOAD_TIP`), and
     the tray a bar or a shallow ⊔, at most :data:`UPLOAD_TRAY` of the drawing's height: iOS's
-    share box, the same arrow up out of a deeper box, is left to the templates."""
-    found = _arrow_over_tray(mask, down=False)
+    share box, the same arrow up out of a deeper box, is left to the templates. The tray may
+    also hang over the arrow's tip -- a bar or a shallow ⊓ above it: the download's parts
+    upside down, Material's and MDI's ``publish``, Eva's, Carbon's and Fluent's uploads (a
+    bar twice as wide as the head is an align-top icon's, as for download)."""
+    return _upload_parts(mask) or _upload_parts(np.asarray(mask, bool)[::-1], flipped=True)
+
+
+def _upload_parts(mask: BoolArray, *, flipped: bool = False) -> bool:
+    """:func:`arrow_out_of_tray` on ``mask`` as drawn, or (``flipped``) turned upside down, its
+    arrow then pointing down at the tray the drawing has over it."""
+    found = _arrow_over_tray(mask, down=flipped)
     if found is None:
         return False
     arrow, tray, height = found
-    top = np.flatnonzero(np.asarray(mask, bool)[arrow.y, arrow.x : arrow.x + arrow.width])
+    tip_row = arrow.y + arrow.height - 1 if flipped else arrow.y
+    top = np.flatnonzero(np.asarray(mask, bool)[tip_row, arrow.x : arrow.x + arrow.width])
     tip = int(top[-1] - top[0] + 1)
     return tray.height <= UPLOAD_TRAY * height and tip <= UPLOAD_TIP
 

@@ -33,7 +33,7 @@ from iconfind.strategies.visual import (
     CROP_B64_BUDGET,
     MAX_CANDIDATES,
     Recognizer,
-    rank_regions,
+    screen_rankings,
     settle,
 )
 
@@ -64,7 +64,7 @@ class IconBlobs:
         if not regions:
             return None
         try:
-            rankings = rank_regions(self.recognizer, regions, shot)
+            rankings = screen_rankings(self.recognizer, regions, screen)
         except RecognizerUnavailableError as exc:
             screen.notes.append(f"icon blobs not scanned: {exc}")
             return None

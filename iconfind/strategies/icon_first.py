@@ -25,7 +25,7 @@ from iconfind.strategies.base import Query
 from iconfind.strategies.visual import (
     Recognizer,
     find_candidates,
-    rank_regions,
+    screen_rankings,
     settle,
 )
 
@@ -64,7 +64,7 @@ class RecognizedIcon:
         if not found:
             return None
         try:
-            rankings = rank_regions(self.recognizer, [e.bounds for e in found], screen.screenshot)
+            rankings = screen_rankings(self.recognizer, [e.bounds for e in found], screen)
         except RecognizerUnavailableError:
             return None  # tier 4 runs later and notes why it has no hints
         # The same answer tier 4 gives: a clear winner, or ``ambiguous_query`` when the query

@@ -169,7 +169,7 @@ class VisualCandidates:
         if not found:
             return None
         shot = screen.screenshot
-        rankings = self._rank(found, shot, screen) if self.recognizer is not None else None
+        rankings = self._rank(found, screen) if self.recognizer is not None else None
         if rankings is not None and self.recognizer is not None:
             wanted = [c.name for c in self.patterns.classes_for(query.selector.words)]
             settled = settle(self.recognizer, wanted, found, rankings, query.selector.words)
@@ -209,11 +209,11 @@ class VisualCandidates:
         )
 
     def _rank(
-        self, found: Sequence[Element], shot: Image.Image, screen: Screen
+        self, found: Sequence[Element], screen: Screen
     ) -> list[list[tuple[str, float]]] | None:
         assert self.recognizer is not None
         try:
-            return rank_regions(self.recognizer, [e.bounds for e in found], shot)
+            return screen_rankings(self.recognizer, [e.bounds for e in found], screen)
         except RecognizerUnavailableError as exc:
             screen.notes.append(f"tier 4 ran without local icon recognition: {exc}")
             return None
@@ -252,6 +252,20 @@ def rank_regions(
         assert box is not None  # callers keep on-screen regions only
         rankings.append(recognizer.rank(shot.crop((box.x1, box.y1, box.x2, box.y2))))
     return rankings
+
+
+def screen_rankings(
+    recognizer: Recognizer, regions: Sequence[Bounds], screen: Screen
+) -> list[list[tuple[str, float]]]:
+    """:func:`rank_regions` of ``screen``'s screenshot, once per find for one recognizer and
+    one list of regions: tier 4's strategies rank the same regions -- a tree's candidates, a
+    tree-less screen's blobs -- when the one before found no clear winner."""
+    key = (id(recognizer), tuple(regions))
+    kept = screen.rankings.get(key)
+    if kept is None or kept[0] is not recognizer:  # an id is only unique while its object lives
+        kept = (recognizer, rank_regions(recognizer, regions, screen.screenshot))
+        screen.rankings[key] = kept
+    return list(kept[1])
 
 
 def accepted_matches(

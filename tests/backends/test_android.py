@@ -8,6 +8,8 @@ import uiautomator2
 from PIL import Image
 
 from iconfind import AndroidBackend, BackendError, FindError, Locator, Point
+from iconfind.backends.base import backend_density
+from iconfind.screen import Screen
 from tests.backends.standins import (
     DisconnectedU2Device,
     HangingU2Device,
@@ -126,6 +128,16 @@ def test_density_and_meta_come_from_device_info() -> None:
     assert backend.density == pytest.approx(1080 / 411, abs=1e-3)
     assert backend.meta.platform == "android"
     assert backend.meta.app == "com.android.settings"
+
+
+def test_a_device_that_does_not_say_its_density_has_none() -> None:
+    """Without the display metrics the density is unknown, not a phone's passed off as the
+    device's: checks assume 2.625 and say so, blobs are sized by the screen's size."""
+    backend = AndroidBackend(device=RecordedU2Device([SETTINGS], info={"displaySizeDpX": None}))
+    assert backend.density is None
+    assert backend.info().density is None
+    assert backend_density(backend) == (2.625, True)
+    assert Screen(backend).density is None
 
 
 def test_input_goes_to_send_keys() -> None:

@@ -542,6 +542,13 @@ UPLOADS = [
     ("heroicons", "arrow-up-tray"),
     ("iconoir", "upload"),
     ("tabler", "upload"),
+    # trays 0.38-0.41 of the drawing deep (UPLOAD_TRAY)
+    ("feather", "upload"),
+    ("lucide", "upload"),
+    # the bar (Carbon's, Fluent's) or a shallow ⊓ (Eva's) over the arrow's tip
+    ("carbon", "upload"),
+    ("eva", "upload-outline"),
+    ("fluent", "arrow_upload_24_regular"),
 ]
 
 FILTERS = [
@@ -1396,7 +1403,7 @@ def test_an_arrow_up_out_of_a_shallow_tray_is_upload(kwargs: dict[str, object]) 
 
 UPLOAD_LOOK_ALIKES: dict[str, dict[str, object]] = {
     "an arrow up out of a box (iOS's share)": {"up": True, "tray": "box", "rim": 48},
-    "an arrow up out of a deep ⊔ (share)": {"up": True, "rim": 76},
+    "an arrow up out of a ⊔ 0.43 of the drawing deep (share)": {"up": True, "rim": 76},
     "an arrow up into a closed box": {"up": True, "tray": "closed", "rim": 48},
     "an arrow down into a tray (download)": {},
     "an arrow with a head at both ends": {"up": True, "both": True, "head": "triangle"},
@@ -1408,8 +1415,49 @@ UPLOAD_LOOK_ALIKES: dict[str, dict[str, object]] = {
 @pytest.mark.parametrize("name", list(UPLOAD_LOOK_ALIKES))
 def test_look_alikes_of_an_arrow_out_of_a_tray_are_not_upload(name: str) -> None:
     """Each lacks one part: a head at the top end only, pointed, a shaft, a tray open at its
-    middle, a stroke thick, at most 0.35 of the drawing's height (iOS's share box is deeper)."""
+    middle, a stroke thick, at most 0.42 of the drawing's height (iOS's share box is deeper)."""
     assert not arrow_out_of_tray(arrow_and_tray(**UPLOAD_LOOK_ALIKES[name])), name  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"tray": "bar"},
+        {"head": "triangle", "tray": "bar", "tray_width": 60},
+    ],
+)
+def test_an_arrow_up_to_a_bar_over_it_is_upload(kwargs: dict[str, object]) -> None:
+    """The download's parts upside down -- an arrow pointing up to a bar or a shallow ⊓ over its
+    tip -- is upload (Material's and MDI's ``publish``, Eva's, Carbon's, Fluent's uploads)."""
+    mask = arrow_and_tray(**kwargs)[::-1]  # type: ignore[arg-type]
+    assert arrow_out_of_tray(mask)
+    assert structural_concepts(mask) == ["upload"]
+
+
+UPLOAD_UNDER_A_BAR_LOOK_ALIKES: dict[str, dict[str, object]] = {
+    "a line twice as wide as the arrow (align top)": {
+        "tray": "bar",
+        "head": "triangle",
+        "tray_width": 110,
+    },
+    "an arrow up into a deep ⊓": {"rim": 76},
+    "an arrow up under a closed box": {"tray": "closed", "rim": 48},
+    "an arrow with a head at both ends": {"both": True, "head": "triangle"},
+    "a chevron under a line, no shaft": {"shaft": False, "tray": "bar"},
+    "an arrow up to a solid block": {"tray": "filled"},
+    "a shovel's blade up to a line": {"head": "blade"},
+    "an arrow beside the bar's middle": {"offset": 24},
+    "a bar no wider than the head": {"tray_width": 48},
+}
+
+
+@pytest.mark.parametrize("name", list(UPLOAD_UNDER_A_BAR_LOOK_ALIKES))
+def test_look_alikes_of_an_arrow_up_to_a_bar_are_not_upload(name: str) -> None:
+    """Upside down, the download's look-alikes stay turned away: each lacks one part."""
+    mask = arrow_and_tray(**UPLOAD_UNDER_A_BAR_LOOK_ALIKES[name])[::-1]  # type: ignore[arg-type]
+    assert not arrow_out_of_tray(mask), name
+    assert "upload" not in structural_concepts(mask), name
 
 
 def test_an_upload_arrow_ends_in_a_tip() -> None:

@@ -24,6 +24,8 @@ from iconfind import (
 )
 from iconfind.screen import Screen
 from iconfind.strategies.base import Query
+from iconfind.strategies.icon_blobs import IconBlobs
+from iconfind.strategies.icon_first import RecognizedIcon
 from iconfind.strategies.visual import (
     dedupe_nested,
     find_candidates,
@@ -278,3 +280,42 @@ def test_a_query_that_names_no_icon_gets_no_candidates() -> None:
     assert VisualCandidates().find(Query(Selector("Telescope")), screen) is None
     offered = VisualCandidates(any_query=True).find(Query(Selector("Telescope")), screen)
     assert offered is not None and len(offered.candidates) == 3
+
+
+class CountingRecognizer(ColourRecognizer):
+    """A :class:`ColourRecognizer` that counts the crops it ranks."""
+
+    def __init__(self, colours: dict[tuple[int, int, int], str]) -> None:
+        super().__init__(colours)
+        self.ranked = 0
+
+    def rank(self, crop: Image.Image, top: int = 3) -> list[tuple[str, float]]:
+        self.ranked += 1
+        return super().rank(crop, top)
+
+
+def test_tier_4_ranks_each_candidate_once_per_find() -> None:
+    """The recognized-icon strategy and the candidates strategy read the same candidates: with
+    no clear winner the second reuses the first's rankings (one pass of the recognizer, not
+    two), and the hints it sends are those rankings."""
+    recognizer = CountingRecognizer({RED: "overflow", BLUE: "search"})
+    chain = [RecognizedIcon(recognizer=recognizer), VisualCandidates(recognizer=recognizer)]
+    result = Locator(coloured_screen([RED, BLUE]), strategies=chain).find("settings")
+    assert len(result.candidates) == 2
+    assert result.candidates[0].hints[0] == ("overflow", 1.0)
+    assert recognizer.ranked == 2
+    Locator(coloured_screen([RED, BLUE]), strategies=chain).find("settings")
+    assert recognizer.ranked == 4  # a new find reads its own screen
+
+
+def test_tier_4_ranks_each_blob_once_per_find() -> None:
+    """Without a tree, the recognized-icon strategy and the blob strategy rank the same blobs
+    once between them."""
+    image = Image.new("RGB", (1080, 2400), "white")
+    for i, colour in enumerate([RED, BLUE]):
+        image.paste(colour, (100 + i * 200, 120, 163 + i * 200, 183))
+    recognizer = CountingRecognizer({RED: "overflow", BLUE: "search", GREEN: "settings"})
+    chain = [RecognizedIcon(recognizer=recognizer), IconBlobs(recognizer=recognizer)]
+    result = Locator(MemoryBackend(image, None), strategies=chain).find("settings")
+    assert len(result.candidates) >= 1
+    assert recognizer.ranked == len(Screen(MemoryBackend(image, None)).icon_blobs) >= 2
