@@ -97,14 +97,17 @@ MAX_DENSITY = 100.0
 """The largest ``density`` (pixels per dp) a snapshot may claim; real screens are under 5."""
 
 
+_NO_ATTRIBUTE = object()
+
+
 def backend_density(backend: object) -> tuple[float, bool]:
     """``(pixels per dp, assumed?)`` from the backend or the snapshot meta, else 2.625.
 
     The backend's own ``density`` first (Android, macOS, Windows: the same number their
     ``info()`` gives, without the window title ``info()`` may look up in the tree), else
     :meth:`info`'s (a replay's ``meta.json``, the web's ``devicePixelRatio``, X11's 1.0)."""
-    density = getattr(backend, "density", None)
-    if density is None:
+    density = getattr(backend, "density", _NO_ATTRIBUTE)
+    if density is _NO_ATTRIBUTE:  # a density of None is the backend's answer: not asked twice
         density = backend_info(backend).density
     if (
         isinstance(density, (int, float))

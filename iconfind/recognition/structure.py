@@ -897,16 +897,17 @@ def _upload_parts(mask: BoolArray, *, flipped: bool = False) -> bool:
     found = _arrow_over_tray(mask, down=flipped)
     if found is None:
         return False
-    arrow, tray, height = found
-    tip_row = arrow.y + arrow.height - 1 if flipped else arrow.y
-    top = np.flatnonzero(np.asarray(mask, bool)[tip_row, arrow.x : arrow.x + arrow.width])
-    tip = int(top[-1] - top[0] + 1)
+    _, tray, height, extent = found
+    tip = int(extent[-1] if flipped else extent[0])  # the arrow's own top row, not a wall's
     return tray.height <= UPLOAD_TRAY * height and tip <= UPLOAD_TIP
 
 
-def _arrow_over_tray(mask: BoolArray, *, down: bool) -> tuple[Part, Part, int] | None:
-    """The arrow, the tray and the drawing's height when the drawing is an upright arrow
-    pointing ``down`` (or up) over or into a tray below it (:func:`arrow_into_tray`)."""
+def _arrow_over_tray(
+    mask: BoolArray, *, down: bool
+) -> tuple[Part, Part, int, npt.NDArray[np.int64]] | None:
+    """The arrow, the tray, the drawing's height and the arrow's row widths (top down) when the
+    drawing is an upright arrow pointing ``down`` (or up) over or into a tray below it
+    (:func:`arrow_into_tray`)."""
     found, labels = parts_of(mask)
     pieces = [p for p in found if p.area >= MIN_PART]
     if not _parts_alone(found, pieces, 2):
@@ -947,7 +948,7 @@ def _arrow_over_tray(mask: BoolArray, *, down: bool) -> tuple[Part, Part, int] |
     centre = tray.width // 2
     if body[:walls, centre - TRAY_OPEN : centre + TRAY_OPEN + 1].any():
         return None
-    return arrow, tray, height
+    return arrow, tray, height, extent
 
 
 def _head_from_tip(extent: npt.NDArray[np.int64]) -> bool:

@@ -133,11 +133,26 @@ def test_density_and_meta_come_from_device_info() -> None:
 def test_a_device_that_does_not_say_its_density_has_none() -> None:
     """Without the display metrics the density is unknown, not a phone's passed off as the
     device's: checks assume 2.625 and say so, blobs are sized by the screen's size."""
-    backend = AndroidBackend(device=RecordedU2Device([SETTINGS], info={"displaySizeDpX": None}))
+    device = CountingInfo([SETTINGS], info={"displaySizeDpX": None})
+    backend = AndroidBackend(device=device)
     assert backend.density is None
     assert backend.info().density is None
     assert backend_density(backend) == (2.625, True)
+    device.reads = 0
     assert Screen(backend).density is None
+    assert device.reads == 1  # the device's None is its answer: info() is not asked again
+
+
+class CountingInfo(RecordedU2Device):
+    """A recorded device that counts how often its ``info`` is read (one device round trip
+    each)."""
+
+    reads = 0
+
+    @property
+    def info(self) -> dict[str, object]:
+        self.reads += 1
+        return dict(super().info)
 
 
 def test_input_goes_to_send_keys() -> None:

@@ -1473,6 +1473,18 @@ def test_an_upload_arrow_ends_in_a_tip() -> None:
     assert not arrow_out_of_tray(lamp)
 
 
+def test_an_upload_arrow_under_a_bar_ends_in_a_tip() -> None:
+    """Upside down too: a lamp's flat-bottomed shade on a stem hanging from a bar, turned over,
+    points up to the bar with a 6 px wide top row -- no tip (read on the arrow's own pixels)."""
+    big = np.zeros((BIG, BIG), np.uint8)
+    cv2.line(big, (64, 8), (64, 60), 1, 8)
+    cv2.fillPoly(big, [np.array([(36, 60), (92, 60), (74, 92), (54, 92)], np.int32)], 1)
+    cv2.line(big, (30, 118), (98, 118), 1, 8)
+    turned = reduced(big)[::-1]
+    assert not arrow_out_of_tray(turned)
+    assert "upload" not in structural_concepts(turned)
+
+
 def test_a_tray_must_be_open_where_the_arrow_goes_in() -> None:
     """An arrow down onto a shallow box, touching nothing: with a lid the box is closed (a
     drive, an archive), without one it is a tray."""

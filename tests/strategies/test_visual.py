@@ -22,6 +22,7 @@ from iconfind import (
     VisualCandidates,
     default_chain,
 )
+from iconfind.errors import RecognizerUnavailableError
 from iconfind.screen import Screen
 from iconfind.strategies.base import Query
 from iconfind.strategies.icon_blobs import IconBlobs
@@ -319,3 +320,23 @@ def test_tier_4_ranks_each_blob_once_per_find() -> None:
     result = Locator(MemoryBackend(image, None), strategies=chain).find("settings")
     assert len(result.candidates) >= 1
     assert recognizer.ranked == len(Screen(MemoryBackend(image, None)).icon_blobs) >= 2
+
+
+class UnavailableRecognizer(CountingRecognizer):
+    """A recognizer whose model cannot be loaded: every ``rank`` raises."""
+
+    def rank(self, crop: Image.Image, top: int = 3) -> list[tuple[str, float]]:
+        self.ranked += 1
+        raise RecognizerUnavailableError("no model here")
+
+
+def test_an_unavailable_recognizer_leaves_no_rankings_behind() -> None:
+    """Ranking that fails keeps nothing for the find: the candidates strategy asks again, notes
+    why it has no hints, and offers the candidates without them."""
+    recognizer = UnavailableRecognizer({RED: "overflow"})
+    chain = [RecognizedIcon(recognizer=recognizer), VisualCandidates(recognizer=recognizer)]
+    result = Locator(coloured_screen([RED, BLUE]), strategies=chain).find("settings")
+    assert len(result.candidates) == 2
+    assert all(candidate.hints == () for candidate in result.candidates)
+    assert any("without local icon recognition" in note for note in result.notes)
+    assert recognizer.ranked == 2  # once by each strategy: the failure was not cached
