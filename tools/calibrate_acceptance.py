@@ -74,6 +74,7 @@ from iconfind.recognition.acceptance import (  # noqa: E402
     band_lead,
     class_references,
     pair_evidence,
+    settled_by_parts,
     unusual_for,
 )
 from iconfind.recognition.concepts import ConceptTable  # noqa: E402
@@ -157,13 +158,15 @@ class Rows:
         """Row ``i``'s ink as the exclusions read it (its shape mask and its trace)."""
         return exclusions.Ink(self._mask_pixels[i], self._trace_pixels[i])
 
-    def unusual(self, i: int, concept: str) -> bool:
-        """Whether row ``i`` is an unusual drawing of ``concept`` (:func:`unusual_for`)."""
-        if concept not in structure.STRUCTURES:
-            return False
+    def structures(self, i: int) -> list[str]:
+        """Row ``i``'s structures (:func:`~iconfind.recognition.structure.structural_concepts`)."""
         if i not in self._structures:
             self._structures[i] = structure.structural_concepts(self.mask(i))
-        return unusual_for(concept, self._structures[i])
+        return self._structures[i]
+
+    def unusual(self, i: int, concept: str) -> bool:
+        """Whether row ``i`` is an unusual drawing of ``concept`` (:func:`unusual_for`)."""
+        return concept in structure.STRUCTURES and unusual_for(concept, self.structures(i))
 
 
 def _scoring_fingerprint() -> str:
@@ -428,8 +431,11 @@ class Fold:
     def evidence(self, rows: Rows, i: int, wanted: str, other: str) -> float | None:
         key = (id(rows), i, wanted, other)
         if key not in self._memo:
-            if exclusions.rules_out(rows.ink(i), other):
-                self._memo[key] = 1.0  # ruled out by the parts, as the recognizer does
+            settled = wanted in structure.STRUCTURES and settled_by_parts(
+                rows.structures(i), wanted, other
+            )
+            if settled or exclusions.rules_out(rows.ink(i), other):
+                self._memo[key] = 1.0  # settled by the parts, as the recognizer does
             elif other not in self._index or wanted not in self._index:
                 self._memo[key] = None
             else:

@@ -179,6 +179,16 @@ def unusual_for(concept: str, shown: Collection[str]) -> bool:
     return concept in STRUCTURES and concept not in shown
 
 
+def settled_by_parts(shown: Collection[str], wanted: str, other: str) -> bool:
+    """Whether a crop's structures (``shown``:
+    :func:`~iconfind.recognition.structure.structural_concepts`) settle the pair check of
+    ``wanted`` against ``other``: its parts show ``wanted`` and not ``other``. The pair check
+    compares the crop with each concept's references in the fonts that draw both; a drawing the
+    references have few of (a cloud upload, for upload: its references are arrows over trays)
+    may lie nearer a partner's (power's arc), yet its parts already tell what it is."""
+    return wanted in shown and other not in shown
+
+
 def band_lead(bins: Sequence[tuple[float, float]], score: float) -> float:
     """The lead of the band ``score`` falls in: ``bins`` are ``(lowest score, lead)`` pairs in
     ascending order; 0 below the first band."""
@@ -321,5 +331,6 @@ __all__ = [
     "pair_evidence",
     "policy_from",
     "reference",
+    "settled_by_parts",
     "unusual_for",
 ]

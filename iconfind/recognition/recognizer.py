@@ -26,7 +26,7 @@ thin to act on without asking. The policy is calibrated on held-out icon familie
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 
 import numpy as np
@@ -38,6 +38,7 @@ from iconfind.recognition.acceptance import (
     Reference,
     class_references,
     pair_evidence,
+    settled_by_parts,
     unusual_for,
 )
 from iconfind.recognition.exclusions import Ink, excluded_concepts, rules_out
@@ -308,20 +309,26 @@ class IconRecognizer:
             shape = shape_of(crop)
         if shape is None:
             return Ranking(context[: max(top, 0)], context=context)
+        if shown is None:
+            shown = structural_concepts(shape > FINE_THRESHOLD)
         return Ranking(
             context[: max(top, 0)],
             context=context,
-            pairs=self.pair_checks(shape, context),
-            structures=shown if shown is not None else structural_concepts(shape > FINE_THRESHOLD),
+            pairs=self.pair_checks(shape, context, shown),
+            structures=shown,
         )
 
     def pair_checks(
-        self, shape: npt.NDArray[np.float32], context: Sequence[tuple[str, float]]
+        self,
+        shape: npt.NDArray[np.float32],
+        context: Sequence[tuple[str, float]],
+        shown: Collection[str] = (),
     ) -> dict[tuple[str, str], float | None]:
         """The pair check of every class of ``context`` that could be accepted against each
         concept it is known to be confused with (:func:`pair_evidence`); against a concept the
-        shape's parts rule out (:func:`~iconfind.recognition.exclusions.rules_out`) the
-        evidence is decisive (1.0) without comparing."""
+        shape's parts rule out (:func:`~iconfind.recognition.exclusions.rules_out`), or when its
+        structures (``shown``) show the class and not that concept (:func:`settled_by_parts`),
+        the evidence is decisive (1.0) without comparing."""
         pairs: dict[tuple[str, str], float | None] = {}
         crop: tuple[npt.NDArray[np.bool_], npt.NDArray[np.float32]] | None = None
         ink = Ink.of(shape)
@@ -330,7 +337,7 @@ class IconRecognizer:
             if own < self.policy.min_score:
                 continue
             for other in self.policy.checked_against(context, name):
-                if rules_out(ink, other):
+                if rules_out(ink, other) or settled_by_parts(shown, name, other):
                     pairs[(name, other)] = 1.0
                     continue
                 if other not in self._class_index:

@@ -11,6 +11,7 @@ from iconfind.recognition.acceptance import (
     pair_evidence,
     policy_from,
     reference,
+    settled_by_parts,
     unusual_for,
 )
 from iconfind.recognition.recognizer import IconRecognizer, Ranking
@@ -95,6 +96,54 @@ def test_unusual_means_a_structure_check_the_crop_fails() -> None:
     assert unusual_for("edit", {"sort"})
     assert not unusual_for("edit", {"edit"})
     assert not unusual_for("share", set())  # no structure check: nothing to fail
+
+
+def test_parts_settle_a_pair_only_when_they_show_the_asked_concept_alone() -> None:
+    assert settled_by_parts({"upload", "cloud_upload"}, "upload", "power")
+    assert not settled_by_parts({"upload"}, "power", "upload")  # shown for the partner
+    assert not settled_by_parts(set(), "upload", "power")  # no structure: compare
+    assert not settled_by_parts({"pause", "columns"}, "pause", "columns")  # both shown
+
+
+def test_a_cloud_upload_is_not_vetoed_by_powers_arc() -> None:
+    """Upload's references are arrows over trays; a cloud upload lies nearer power's arc in the
+    fonts that draw both, and the pair check alone would side with power. Its parts (an arrow
+    through a cloud) settle it."""
+    from bench.heldout import glyph_images, render_case
+    from iconfind.recognition.features import shape_of
+
+    recognizer = IconRecognizer.default()
+    (mask,) = [m for _, n, m in glyph_images("bootstrap") if n == "cloud-upload"]
+    shape = shape_of(render_case(mask, 24, "light", "tight"))
+    ranking = recognizer.rank(render_case(mask, 24, "light", "tight"), top=3)
+    assert {"upload", "cloud_upload"} <= ranking.structures
+    compared = recognizer.pair_checks(shape, ranking.context)  # no structures given
+    settled = recognizer.pair_checks(shape, ranking.context, ranking.structures)
+    assert compared[("upload", "power")] is not None and compared[("upload", "power")] < 0
+    assert settled[("upload", "power")] == 1.0
+    assert recognizer.accepts(ranking, "upload") and recognizer.accepts(ranking, "cloud_upload")
+
+
+def test_no_partner_of_a_structure_concept_is_drawn_with_its_structure() -> None:
+    """Parts settle a pair check (settled_by_parts) on the promise that a partner never shows
+    the asked concept's structure: no shipped reference of any partner of a concept with a
+    structure passes that structure (a partner drawn so -- MDI's marker for edit -- would need
+    its pair check back)."""
+    from iconfind.recognition.features import unpack_masks
+    from iconfind.recognition.structure import STRUCTURES
+
+    recognizer = IconRecognizer.default()
+    references = recognizer.references
+    assert references.masks is not None
+    masks = unpack_masks(references.masks)
+    partners = recognizer.policy.partners
+    for concept, check in STRUCTURES.items():
+        for other in partners.get(concept, ()):
+            if other not in recognizer.classes:
+                continue
+            index = recognizer.classes.index(other)
+            rows = np.flatnonzero(references.labels == index)
+            assert not any(check(masks[i]) for i in rows), (concept, other)
 
 
 def _wifi(slash: bool) -> np.ndarray:
