@@ -80,6 +80,7 @@ def find_icon_blobs(
     for channel in range(3):
         edges = np.maximum(edges, cv2.Canny(rgb[:, :, channel], 40, 120))
     kernel_side = max(3, round(min(height, width) / 60 if dp is None else KERNEL_DP * dp))
+    kernel_side = min(kernel_side, min(height, width))  # an absurd density with sizes given
     kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (kernel_side, kernel_side))
     joined = cv2.morphologyEx(edges, cv2.MORPH_CLOSE, kernel)
     contours, _ = cv2.findContours(joined, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)

@@ -26,6 +26,16 @@ def test_finds_the_three_toolbar_icons(snapshot: str) -> None:
     assert len(blobs) <= 8  # the text lines and cards are not offered as icons
 
 
+def test_an_absurd_density_with_sizes_given_does_not_raise() -> None:
+    """The kernel follows the density (pixels per dp) but never outgrows the image: with
+    ``min_size`` / ``max_size`` given, a density of 1e9 once asked OpenCV for a kernel it could
+    not parse (TypeError) -- the function promises never to raise for a readable image."""
+    image = Image.new("RGB", (200, 200), "white")
+    ImageDraw.Draw(image).ellipse((90, 90, 110, 110), fill="black")
+    assert find_icon_blobs(image, density=1e9) == []  # icons of 1e9 dp: none fits
+    assert isinstance(find_icon_blobs(image, min_size=8, max_size=100, density=1e9), list)
+
+
 def test_blank_screen_has_no_blobs() -> None:
     assert find_icon_blobs(Image.open(SNAPSHOTS / "blank_canvas" / "screenshot.png")) == []
 
