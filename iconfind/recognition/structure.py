@@ -747,12 +747,18 @@ def bars_side_by_side(mask: BoolArray) -> bool:
     return all(_plain_pause_bar(p.cut_from(labels)) for p in (left, right))
 
 
+def _span(pieces: list[Part]) -> tuple[int, int]:
+    """The width and height of the box round all ``pieces``: the drawing's."""
+    left, top = min(p.x for p in pieces), min(p.y for p in pieces)
+    return max(p.x + p.width for p in pieces) - left, max(p.y + p.height for p in pieces) - top
+
+
 def _parts_alone(found: list[Part], pieces: list[Part], count: int) -> bool:
     """``count`` parts (``pieces``, of all ``found``), at most :data:`SPECKS` pixels of specks
     besides, spanning at least :data:`MIN_HEIGHT` rows."""
     if len(pieces) != count or _speck_area(found, pieces) > SPECKS:
         return False
-    return max(p.y + p.height for p in pieces) - min(p.y for p in pieces) >= MIN_HEIGHT
+    return _span(pieces)[1] >= MIN_HEIGHT
 
 
 def upright_bar_pair(mask: BoolArray) -> tuple[Part, Part, npt.NDArray[np.int32]] | None:
@@ -826,7 +832,7 @@ def arrow_beside_bars(mask: BoolArray) -> bool:
     pieces = [p for p in found if p.area >= MIN_PART]
     if not 3 <= len(pieces) <= 6:
         return False
-    height = max(p.y + p.height for p in pieces) - min(p.y for p in pieces)
+    height = _span(pieces)[1]
     upright = [p for p in pieces if p.height >= ARROW_HEIGHT * height and p.height >= 0.9 * p.width]
     if len(upright) != 1 or not _is_arrow(upright[0], labels):
         return False
@@ -997,8 +1003,7 @@ def _arrow_over_tray(
         return None
     tray = max(pieces, key=lambda p: (p.y + p.height, p.width))
     arrow = next(p for p in pieces if p.label != tray.label)
-    height = max(p.y + p.height for p in pieces) - min(p.y for p in pieces)
-    width = max(p.x + p.width for p in pieces) - min(p.x for p in pieces)
+    width, height = _span(pieces)
     if arrow.height < ARROW_HEIGHT * height or arrow.height < 0.9 * arrow.width:
         return None
     own = arrow.cut_from(labels)
@@ -1065,8 +1070,7 @@ def _arrow_in_outlined_cloud(pieces: list[Part], labels: npt.NDArray[np.int32]) 
     :data:`CLOUD_ARROW_DOWN`), the cloud's ink over it and either side of its top third."""
     cloud = max(pieces, key=lambda p: (p.width, p.area))
     arrow = next(p for p in pieces if p.label != cloud.label)
-    width = max(p.x + p.width for p in pieces) - min(p.x for p in pieces)
-    height = max(p.y + p.height for p in pieces) - min(p.y for p in pieces)
+    width, height = _span(pieces)
     if cloud.width < CLOUD_WIDE * width or cloud.width < CLOUD_ASPECT * cloud.height:
         return None
     body = cloud.cut_from(labels)
@@ -1119,6 +1123,7 @@ def _arrow_out_of_filled_cloud(body: BoolArray) -> Direction | None:
     columns = np.arange(width)
     silhouette = (columns >= rows.first[:, None]) & (columns <= rows.last[:, None])
     knocked = silhouette & ~body
+    silhouette_area = int(silhouette.sum())
     count, labels, stats, _ = cv2.connectedComponentsWithStats(
         knocked.astype(np.uint8), connectivity=4
     )
@@ -1129,9 +1134,9 @@ def _arrow_out_of_filled_cloud(body: BoolArray) -> Direction | None:
     x, y, w, h, area = (int(v) for v in stats[label, :5])
     if (np.delete(areas, label - 1) >= KNOCKED_OTHER * area).any():
         return None  # two things knocked out
-    if area > KNOCKED_SHARE * int(silhouette.sum()) or w > KNOCKED_NARROW * width:
+    if area > KNOCKED_SHARE * silhouette_area or w > KNOCKED_NARROW * width:
         return None  # an outline round its inside (an outlined arrow, a star), no cloud
-    if int(body.sum()) < CLOUD_SOLID * (int(silhouette.sum()) - area):
+    if int(body.sum()) < CLOUD_SOLID * (silhouette_area - area):
         return None  # an outline, not a filled cloud
     arrow = np.asarray(labels[y : y + h, x : x + w] == label)
     direction = arrow_direction(arrow)
@@ -1195,9 +1200,10 @@ def arrow_direction(own: BoolArray) -> Direction | None:
     and a triangle (:func:`_triangular_head`: :data:`HEAD_LENGTH`, :data:`HEAD_WIDE`,
     :data:`TAPER`, :data:`HEAD_TRIANGLE`). Looser than :func:`_arrow_heads` on the shaft's
     length: Lucide's head is nearly half its arrow."""
-    if not np.asarray(own, bool).any():
+    ink = np.asarray(own, bool)
+    if not ink.any():
         return None
-    rows = _Rows.of(np.asarray(own, bool))
+    rows = _Rows.of(ink)
     widest = int(rows.extent.max())
     found: list[Direction] = []
     for up in (True, False):
