@@ -389,6 +389,12 @@ GLYPH_CONCEPTS: dict[str, str | None] = {
     "mdi6:cup": None,  # a handleless tumbler: reads as a trash can, not a coffee cup
     "phosphor:list": None,  # three bars: the curated hamburger glyph, not a list view
     "material:dashboard": "grid_view",  # tiles; the other fonts' dashboard is a gauge
+    "mdi6:contrast": "plus_minus",  # + and - either side of a slash (exposure), no half disc
+    "elusive:el-adjust-alt": "sliders",  # three sliders (el-adjust is the half disc)
+    "material:tag": "hashtag",  # a '#'; the other fonts' tag is a label
+    "material:tag_faces": "smile",  # a smiley (its name: tagging faces), no '#'
+    "mdi6:tag_faces": "smile",
+    "elusive:el-person": "male",  # a standing figure (FA's male), no bust
 }
 """Per-glyph corrections where a glyph's drawing contradicts its name (found with
 ``tools/audit_concepts.py`` and decided by looking at the drawing): ``"font:stem"`` (the name

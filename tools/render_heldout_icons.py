@@ -25,6 +25,7 @@ import io
 import re
 import sys
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 from playwright.sync_api import sync_playwright
@@ -42,11 +43,38 @@ html, body {{ margin: 0; background: transparent; }}
 #icon svg {{ width: {SIZE}px; height: {SIZE}px; display: block; }}
 </style></head><body><div id="icon"></div></body></html>"""
 
+# A file's own width and height, for the viewBox it lacks.
+_SIZE = re.compile(r'<svg\b[^>]*?\swidth="(\d+(?:\.\d+)?)"[^>]*?\sheight="(\d+(?:\.\d+)?)"')
 # Icon files are data, never code: nothing scripted or linked reaches the page.
 _UNSAFE = re.compile(r"<script\b.*?</script>|\son\w+\s*=\s*\"[^\"]*\"", re.IGNORECASE | re.DOTALL)
 
 
-def render_family(page: object, svg_dir: Path, family: str, mapping: dict[str, list[str]]) -> int:
+def open_page(playwright: Any) -> tuple[Any, Any]:
+    """A Chromium browser (``/usr/bin/chromium`` when present) and its page holding
+    :data:`PAGE`; close the browser when done."""
+    browser = playwright.chromium.launch(
+        executable_path=str(CHROMIUM) if CHROMIUM.exists() else None
+    )
+    page = browser.new_page(viewport={"width": 200, "height": 200})
+    page.set_content(PAGE)
+    return browser, page
+
+
+def render_svg(page: Any, svg_text: str) -> Image.Image:
+    """One SVG file's text drawn at :data:`SIZE` px on ``page`` (:func:`open_page`): its coverage
+    as an ``L`` image (255 = fully inked). Scripts and event handlers are stripped first; a file
+    without a ``viewBox`` gets one from its ``width`` and ``height`` (MingCute's omit it), so
+    that it scales like the others."""
+    svg = _UNSAFE.sub("", svg_text)
+    size = _SIZE.search(svg)
+    if "viewBox" not in svg and size is not None:
+        svg = svg.replace("<svg", f'<svg viewBox="0 0 {size[1]} {size[2]}"', 1)
+    page.evaluate("svg => { document.getElementById('icon').innerHTML = svg; }", svg)
+    shot = page.locator("#icon").screenshot(omit_background=True)
+    return Image.open(io.BytesIO(shot)).convert("RGBA").getchannel("A")
+
+
+def render_family(page: Any, svg_dir: Path, family: str, mapping: dict[str, list[str]]) -> int:
     """Render every file the mapping lists for ``family``; returns how many PNGs were written."""
     target = OUT / family
     target.mkdir(parents=True, exist_ok=True)
@@ -55,10 +83,7 @@ def render_family(page: object, svg_dir: Path, family: str, mapping: dict[str, l
     written = 0
     for concept, stems in sorted(mapping.items()):
         for stem in stems:
-            svg = _UNSAFE.sub("", (svg_dir / f"{stem}.svg").read_text("utf-8"))
-            page.evaluate("svg => { document.getElementById('icon').innerHTML = svg; }", svg)  # type: ignore[attr-defined]
-            shot = page.locator("#icon").screenshot(omit_background=True)  # type: ignore[attr-defined]
-            alpha = Image.open(io.BytesIO(shot)).convert("RGBA").getchannel("A")
+            alpha = render_svg(page, (svg_dir / f"{stem}.svg").read_text("utf-8"))
             if alpha.getbbox() is None:
                 raise SystemExit(f"{family}/{stem}.svg rendered empty")
             alpha.save(target / f"{concept}__{stem}.png", optimize=True)
@@ -72,9 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     mapping = parse_toml((OUT / "mapping.toml").read_text("utf-8"), "mapping.toml")
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=str(CHROMIUM) if CHROMIUM.exists() else None)
-        page = browser.new_page(viewport={"width": 200, "height": 200})
-        page.set_content(PAGE)
+        browser, page = open_page(p)
         for spec in args.sources:
             family, _, directory = spec.partition("=")
             if family not in mapping or not directory:
