@@ -43,10 +43,13 @@ html, body {{ margin: 0; background: transparent; }}
 #icon svg {{ width: {SIZE}px; height: {SIZE}px; display: block; }}
 </style></head><body><div id="icon"></div></body></html>"""
 
-# A file's own width and height, for the viewBox it lacks.
-_SIZE = re.compile(r'<svg\b[^>]*?\swidth="(\d+(?:\.\d+)?)"[^>]*?\sheight="(\d+(?:\.\d+)?)"')
+# A file's opening tag, and its width or height (for the viewBox it may lack).
+_SVG_TAG = re.compile(r"<svg\b[^>]*>", re.IGNORECASE)
+_LENGTH = r"""\s{}\s*=\s*["']?\s*(\d+(?:\.\d+)?)\s*(?:px)?\s*["']?"""
 # Icon files are data, never code: nothing scripted or linked reaches the page.
-_UNSAFE = re.compile(r"<script\b.*?</script>|\son\w+\s*=\s*\"[^\"]*\"", re.IGNORECASE | re.DOTALL)
+_UNSAFE = re.compile(
+    r"""<script\b.*?</script>|\son\w+\s*=\s*("[^"]*"|'[^']*')""", re.IGNORECASE | re.DOTALL
+)
 
 
 def open_page(playwright: Any) -> tuple[Any, Any]:
@@ -62,13 +65,18 @@ def open_page(playwright: Any) -> tuple[Any, Any]:
 
 def render_svg(page: Any, svg_text: str) -> Image.Image:
     """One SVG file's text drawn at :data:`SIZE` px on ``page`` (:func:`open_page`): its coverage
-    as an ``L`` image (255 = fully inked). Scripts and event handlers are stripped first; a file
-    without a ``viewBox`` gets one from its ``width`` and ``height`` (MingCute's omit it), so
-    that it scales like the others."""
+    as an ``L`` image (255 = fully inked). Scripts and event handlers are stripped first. A file
+    whose ``<svg>`` tag has no ``viewBox`` but a ``width`` and a ``height`` in pixels
+    (MingCute's) gets the viewBox they imply, so that it scales like the others; one with
+    neither is drawn at its own size."""
     svg = _UNSAFE.sub("", svg_text)
-    size = _SIZE.search(svg)
-    if "viewBox" not in svg and size is not None:
-        svg = svg.replace("<svg", f'<svg viewBox="0 0 {size[1]} {size[2]}"', 1)
+    tag = _SVG_TAG.search(svg)
+    if tag is not None and "viewbox" not in tag[0].lower():
+        width = re.search(_LENGTH.format("width"), tag[0], re.IGNORECASE)
+        height = re.search(_LENGTH.format("height"), tag[0], re.IGNORECASE)
+        if width is not None and height is not None:
+            box = f' viewBox="0 0 {width[1]} {height[1]}"'
+            svg = svg[: tag.start() + 4] + box + svg[tag.start() + 4 :]
     page.evaluate("svg => { document.getElementById('icon').innerHTML = svg; }", svg)
     shot = page.locator("#icon").screenshot(omit_background=True)
     return Image.open(io.BytesIO(shot)).convert("RGBA").getchannel("A")

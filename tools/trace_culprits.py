@@ -16,7 +16,8 @@ knows are skipped. SVG files are drawn by Chromium like the held-out families
 48 px, light and dark. For each crop whose best concept is accepted
 (:meth:`~iconfind.recognition.recognizer.IconRecognizer.accepts`) but is neither the file's
 concept nor a twin of it, one line names the :data:`CULPRITS` references of the accepted concept
-closest to the crop (chamfer similarity): the glyphs that taught the recognizer this drawing.
+closest to the crop by the recognizer's own measure (its embedding similarity and the chamfer
+similarity, weighted as its fine check weighs them): the glyphs that drew it there.
 A reference filed under the wrong concept shows up as the culprit of several sets' wrong answers
 (MDI's ``contrast``, a ``+/-`` drawing, made two sets' plus-minus answer "contrast"); fix it in
 ``GLYPH_CONCEPTS`` of ``tools/concept_table.py`` (``tools/audit_concepts.py`` describes how).
@@ -49,8 +50,9 @@ from iconfind.recognition.features import (  # noqa: E402
     chamfer_similarity,
     crop_distance_map,
     shape_of,
+    similarities,
 )
-from iconfind.recognition.recognizer import IconRecognizer  # noqa: E402
+from iconfind.recognition.recognizer import FINE_WEIGHT, IconRecognizer  # noqa: E402
 
 SIZES = (24, 48)
 THEMES = ("light", "dark")
@@ -60,7 +62,8 @@ CULPRITS = 3
 
 @frozen
 class Icon:
-    """One file of a set: the concept its name says, its name, its coverage mask."""
+    """One file of a set: the concept its name says, its file name (without the suffix), its
+    coverage mask."""
 
     concept: str
     name: str
@@ -90,35 +93,68 @@ class SetReport:
     right: int
     """Crops accepted as their file's concept."""
     wrong: tuple[WrongAnswer, ...]
+    skipped: tuple[str, ...] = ()
+    """Files named after a known concept that could not be read or drew nothing."""
 
 
-def icons_in(folder: Path, known: set[str], page: Any = None) -> Iterator[Icon]:
-    """The files of ``folder`` (``*.svg``, drawn on ``page``, or ``*.png`` masks) whose names
-    name a concept in ``known``; a held-out mask's ``concept__name`` stem keeps its concept."""
+def icons_in(
+    folder: Path, known: set[str], page: Any = None, skipped: list[str] | None = None
+) -> Iterator[Icon]:
+    """The files of ``folder`` (``*.svg``, drawn on ``page``, or ``*.png``: the alpha channel
+    of an image that has one, a one-band image as a coverage mask, else its darkness) whose
+    names name a concept in ``known``;
+    a held-out mask's ``concept__name`` stem keeps its concept. Files that cannot be read or
+    draw nothing are left out, their names added to ``skipped``."""
+    if not folder.is_dir():
+        raise SystemExit(f"{folder}: no such folder")
     for path in sorted(folder.iterdir()):
-        if path.suffix not in (".svg", ".png"):
+        suffix = path.suffix.lower()
+        if suffix not in (".svg", ".png"):
             continue
         filed, _, rest = path.stem.partition("__")
         concept = filed if rest and filed in known else concept_for_words(path.stem)
         if concept is None or concept not in known:
             continue
-        if path.suffix == ".png":
-            with Image.open(path) as image:
+        mask = _mask_of(path, suffix, page)
+        if mask is None or mask.getbbox() is None:
+            if skipped is not None:
+                skipped.append(path.name)
+            continue
+        yield Icon(concept, path.stem, mask)
+
+
+def _mask_of(path: Path, suffix: str, page: Any) -> Image.Image | None:
+    """``path`` as a coverage mask (255 = ink), or None when it cannot be read."""
+    if suffix == ".svg":
+        if page is None:
+            raise SystemExit(f"{path.parent}: SVG files need Chromium (playwright)")
+        from render_heldout_icons import render_svg
+
+        return render_svg(page, path.read_text("utf-8", errors="replace"))
+    try:
+        with Image.open(path) as image:
+            image.load()
+            bands = image.getbands()
+            mask: Image.Image
+            if "A" in bands:
+                mask = image.getchannel("A")
+            elif len(bands) == 1:  # a coverage mask, as bench/data/heldout holds
                 mask = image.convert("L")
-        elif page is None:
-            raise SystemExit(f"{folder}: SVG files need Chromium (playwright)")
-        else:
-            from render_heldout_icons import render_svg
-
-            mask = render_svg(page, path.read_text("utf-8"))
-        if mask.getbbox() is not None:
-            yield Icon(concept, rest or path.stem, mask)
+            else:  # dark ink on a light ground
+                mask = Image.eval(image.convert("L"), lambda value: 255 - value)
+            return mask
+    except OSError:
+        return None
 
 
-def trace(recognizer: IconRecognizer, name: str, icons: Sequence[Icon]) -> SetReport:
+def trace(
+    recognizer: IconRecognizer, name: str, icons: Sequence[Icon], skipped: Sequence[str] = ()
+) -> SetReport:
     """Every icon at :data:`SIZES` x :data:`THEMES`: right acceptances counted, wrong ones
-    traced to their culprit references."""
+    traced to their culprit references; ``skipped`` is carried into the report."""
     references = recognizer.references
+    if references.masks is None:
+        raise SystemExit("the reference set has no masks to compare crops with")
     sources = list(references.sources)
     labels = np.asarray(references.labels)
     right, wrong = 0, []
@@ -136,13 +172,18 @@ def trace(recognizer: IconRecognizer, name: str, icons: Sequence[Icon]) -> SetRe
                 if not recognizer.accepts(ranking, top):
                     continue
                 rows = np.flatnonzero(labels == recognizer.classes.index(top))
-                mask, far = crop_distance_map(shape_of(crop))
-                similarity = chamfer_similarity(mask, far, references.masks[rows])
+                shape = shape_of(crop)
+                mask, far = crop_distance_map(shape)
+                coarse = similarities(
+                    references.vectors[rows], references.embed(shape), recognizer.method
+                )
+                fine = chamfer_similarity(mask, far, references.masks[rows])
+                similarity = (1 - FINE_WEIGHT) * coarse + FINE_WEIGHT * fine
                 best = np.argsort(-similarity)[:CULPRITS]
                 culprits = tuple((sources[rows[i]], round(float(similarity[i]), 2)) for i in best)
                 wrong.append(WrongAnswer(icon, size, theme, top, score, culprits))
     crops = len(icons) * len(SIZES) * len(THEMES)
-    return SetReport(name, len(icons), crops, right, tuple(wrong))
+    return SetReport(name, len(icons), crops, right, tuple(wrong), tuple(skipped))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -156,7 +197,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         raise SystemExit("expected NAME=DIR")
     with ExitStack() as stack:
         page = None
-        if any(any(Path(folder).glob("*.svg")) for _, folder in specs):
+        if any(
+            path.suffix.lower() == ".svg"
+            for _, folder in specs
+            if Path(folder).is_dir()
+            for path in Path(folder).iterdir()
+        ):
             from playwright.sync_api import sync_playwright
             from render_heldout_icons import open_page
 
@@ -164,26 +210,33 @@ def main(argv: Sequence[str] | None = None) -> int:
             stack.callback(browser.close)
         blamed: Counter[str] = Counter()
         for name, folder in specs:
-            report = trace(recognizer, name, list(icons_in(Path(folder), known, page)))
+            skipped: list[str] = []
+            icons = list(icons_in(Path(folder), known, page, skipped))
+            report = trace(recognizer, name, icons, skipped)
             print(
                 f"{name}: {report.icons} files named after a known concept, {report.crops} "
                 f"crops; accepted as their concept {report.right / max(report.crops, 1):.1%}, "
                 f"as another {len(report.wrong)}"
             )
+            if report.skipped:
+                print(f"  unreadable or blank, left out: {', '.join(report.skipped)}")
             by_icon: dict[tuple[str, str], list[WrongAnswer]] = defaultdict(list)
             for answer in report.wrong:
                 by_icon[(answer.icon.name, answer.accepted)].append(answer)
             for (icon, accepted), answers in by_icon.items():
                 first = answers[0]
                 culprits = ", ".join(f"{source} {sim:.2f}" for source, sim in first.culprits)
-                blamed.update({source for a in answers for source, _ in a.culprits[:1]})
+                blamed.update({a.culprits[0][0] for a in answers if a.culprits})
                 print(
                     f"  {icon} ({first.icon.concept}) -> {accepted} in {len(answers)} of "
                     f"{len(SIZES) * len(THEMES)} crops (best {max(a.score for a in answers):.2f}):"
                     f" {culprits}"
                 )
         if blamed:
-            print("closest reference of the most wrong answers (one count per file):")
+            print(
+                "references closest to the most wrong answers (each counted once per file and"
+                " concept it was accepted as):"
+            )
             for source, count in blamed.most_common(15):
                 print(f"  {count:3d}  {source}")
     return 0

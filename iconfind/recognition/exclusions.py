@@ -14,6 +14,9 @@ their references then come within the lead an answer needs:
 * **settings** -- :func:`petals_round_a_centre`: a drawing whose holes are petals round its
   centre is a flower, not a gear (Ionicons' outlined flower scored 0.85 as settings, 0.33 ahead
   of anything else: Codicons' gear is drawn with long looped teeth, and matched it).
+* **hamburger** -- :func:`centred_uneven_lines`: centred lines of different lengths are a text
+  alignment icon (Lucide's ``text-align-center`` was accepted as ☰ at 24 and 48 px after the
+  references were rebuilt in the twenty-fourth pass; every pair check sided with hamburger).
 * **open in new** -- :func:`no_corner_arrowhead`: a stroke leaving a box with no arrowhead in
   the top right corner is no open-in-new icon (Ionicons' one-stroke pencil out of a box,
   ``create-outline``, was accepted as open-in-new in 3 of 36 calibration renders).
@@ -105,6 +108,20 @@ than to ☰)."""
 STRAY_PIXELS = 2
 """Pixels of specks (pieces under :data:`~iconfind.recognition.structure.MIN_PART`) tolerated."""
 
+# not hamburger: centred lines of different lengths
+ALIGN_LINES = (3, 5)
+"""How many stacked lines a text-alignment icon draws (fewest, most)."""
+ALIGN_LONG = 3.0
+"""A line is at least this many times as wide as tall (the trace thickens a 2 px line to 4)."""
+ALIGN_SPREAD = 5
+"""Lines whose left ends spread over at least this many pixels, and whose right ends do too,
+are of different lengths at both ends: centred text. A ☰'s lines are one length, or one is
+shorter at one end only. The margin is a pixel: a thin middle line fading at both ends at
+small sizes spreads a ☰ by up to 4 (Phosphor's ``list``, Codicons' ``three-bars``); no
+hamburger reference, calibration crop or held-out render in 36 renders, nor a review's 3,780
+renders of held-out and font ☰ at 12-39 px, reaches 5. Centred text spreads 3-8: Phosphor's
+``text-align-center`` (3-4) is not caught."""
+
 # not settings: petals round a centre
 PETALS = 4
 """Fewest petals of a flower (or lobes of the hole round its centre)."""
@@ -186,16 +203,37 @@ def bars_without_bullets(ink: Ink) -> bool:
 
 
 def _lines_only(mask: BoolArray) -> bool:
-    pieces = pieces_top_down(mask, BARS, STRAY_PIXELS)
-    if pieces is None:
-        return False
-    if any(p.width < BAR_LONG * p.height for p in pieces):
-        return False
+    spreads = _end_spreads(mask, BARS, BAR_LONG)
+    return spreads is not None and max(spreads) <= BAR_SAME
+
+
+def _end_spreads(mask: BoolArray, count: tuple[int, int], long: float) -> tuple[int, int] | None:
+    """How far the left ends, and the right ends, of ``mask``'s lines spread (pixels), when it
+    is ``count`` lines (fewest, most), each ``long`` times as wide as tall or more, stacked one
+    under another, and nothing else (specks aside); else None."""
+    pieces = pieces_top_down(mask, count, STRAY_PIXELS)
+    if pieces is None or any(p.width < long * p.height for p in pieces):
+        return None
+    if not all(below.y >= above.y + above.height for above, below in pairwise(pieces)):
+        return None
     lefts = [p.x for p in pieces]
     rights = [p.x + p.width for p in pieces]
-    if max(lefts) - min(lefts) > BAR_SAME or max(rights) - min(rights) > BAR_SAME:
-        return False
-    return all(below.y >= above.y + above.height for above, below in pairwise(pieces))
+    return max(lefts) - min(lefts), max(rights) - min(rights)
+
+
+def centred_uneven_lines(ink: Ink) -> bool:
+    """Whether the drawing is three to five lines stacked one under another and nothing else,
+    their left ends and their right ends each spread over :data:`ALIGN_SPREAD` or more: lines
+    of different lengths at both ends -- centred text (an align-center icon) or a stack
+    narrowing to its middle (a filter, a tornado), no ☰ (Lucide's align-center led hamburger
+    by 0.22, with every pair check siding with it). Both thresholds must show it: the claim is
+    that the lines differ, which a faint part could not undo."""
+    return _uneven_at_both_ends(ink.mask) and _uneven_at_both_ends(ink.trace)
+
+
+def _uneven_at_both_ends(mask: BoolArray) -> bool:
+    spreads = _end_spreads(mask, ALIGN_LINES, ALIGN_LONG)
+    return spreads is not None and min(spreads) >= ALIGN_SPREAD
 
 
 def petals_round_a_centre(ink: Ink) -> bool:
@@ -306,6 +344,7 @@ EXCLUSIONS: Mapping[str, Callable[[Ink], bool]] = {
     "zoom_in": empty_round_holes,
     "zoom_out": empty_round_holes,
     "list_view": bars_without_bullets,
+    "hamburger": centred_uneven_lines,
     "settings": petals_round_a_centre,
     "open_in_new": no_corner_arrowhead,
 }
@@ -337,6 +376,7 @@ __all__ = [
     "TRACE_THRESHOLD",
     "Ink",
     "bars_without_bullets",
+    "centred_uneven_lines",
     "empty_round_holes",
     "excluded_concepts",
     "petals_round_a_centre",

@@ -1,7 +1,7 @@
 """Concepts a drawing's parts rule out (iconfind/recognition/exclusions.py): two plain upright
 bars are no sort icon, a magnifier with nothing in its lens no zoom icon, stacked bars without
-bullets no list icon, petals round a centre no gear, a stroke out of a box without an arrowhead
-no open-in-new -- and no real icon of a ruled-out concept (its references, its held-out icons
+bullets no list icon, centred lines of different lengths no ☰, petals round a centre no gear,
+a stroke out of a box without an arrowhead no open-in-new -- and no real icon of a ruled-out concept (its references, its held-out icons
 in every render) is ever ruled out."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from iconfind.recognition.exclusions import (
     PETAL_AREA,
     Ink,
     bars_without_bullets,
+    centred_uneven_lines,
     empty_round_holes,
     excluded_concepts,
     no_corner_arrowhead,
@@ -26,7 +27,7 @@ from iconfind.recognition.exclusions import (
 )
 from iconfind.recognition.features import shape_of, unpack_masks
 from iconfind.recognition.recognizer import IconRecognizer
-from iconfind.recognition.structure import holes_of, structural_concepts
+from iconfind.recognition.structure import holes_of, parts_of, structural_concepts
 
 RENDERS = list(
     product((24, 48, 96), ("light", "dark", "colour"), ("tight", "padded", "ripple", "plate"))
@@ -317,6 +318,57 @@ def test_real_hamburgers_are_not_vetoed_by_list_references(family: str, stem: st
     accepted_everywhere("hamburger", family, stem)
 
 
+# --------------------------------------------------------------------------- not hamburger
+
+
+def centred_lines(lengths: tuple[int, ...], *, align: str = "centre") -> np.ndarray:
+    """Lines 2 px tall stacked 5 px apart, of ``lengths``, centred (or aligned left)."""
+    mask = canvas()
+    for row, length in enumerate(lengths):
+        y = 1 + 5 * row
+        left = 16 - length // 2 if align == "centre" else 3
+        cv2.rectangle(mask, (left, y), (left + length - 1, y + 1), 1, -1)
+    assert len(parts_of(mask.astype(bool))[0]) == len(lengths)  # every line on the canvas
+    return mask.astype(bool)
+
+
+@pytest.mark.parametrize(
+    "lengths",
+    [(26, 14, 20), (28, 16, 24, 12), (28, 16, 24, 12, 20), (26, 16, 26)],
+    ids=["three", "four", "five", "waist"],
+)
+def test_centred_lines_of_several_lengths_rule_hamburger_out(lengths: tuple[int, ...]) -> None:
+    mask = centred_lines(lengths)
+    assert centred_uneven_lines(Ink.drawn(mask))
+    assert "hamburger" in excluded_concepts(Ink.drawn(mask))
+
+
+@pytest.mark.parametrize(
+    "mask",
+    [
+        centred_lines((26, 26, 26)),  # ☰
+        centred_lines((26, 20, 26)),  # a slightly shorter middle line: 3 px either side
+        centred_lines((26, 14, 20), align="left"),  # left-aligned text, or a ☰ with short lines
+        centred_lines((26, 14)),  # two lines
+        centred_lines((28, 16, 24, 12, 20, 14)),  # six: no text-alignment icon draws so many
+        stacked_bars(bullets=True),  # a list
+    ],
+    ids=["equal", "nearly equal", "left aligned", "two", "six", "bulleted"],
+)
+def test_equal_or_aligned_lines_keep_hamburger(mask: np.ndarray) -> None:
+    assert not centred_uneven_lines(Ink.drawn(mask))
+
+
+def test_a_centred_text_icon_is_no_hamburger() -> None:
+    """Lucide's ``text-align-center`` led hamburger by 0.22 at 24 and 48 px with every pair
+    check siding with hamburger, and was accepted as ☰; its centred lines rule ☰ out."""
+    recognizer = IconRecognizer.default()
+    (mask,) = [m for c, n, m in glyph_images("lucide") if n == "text-align-center"]
+    for size, theme in product((24, 48, 96), ("light", "dark")):
+        ranking = recognizer.rank(render_case(mask, size, theme, "tight"), top=3)
+        assert not recognizer.accepts(ranking, "hamburger"), (size, theme, ranking)
+
+
 # --------------------------------------------------------------------------- not settings: petals
 
 
@@ -410,7 +462,7 @@ def test_petal_loops_open_into_one_lobed_hole_rule_settings_out() -> None:
 
 @pytest.mark.parametrize(
     ("concept", "references_least", "held_out_least"),
-    [("settings", 100, 36 * 15), ("open_in_new", 10, 36 * 5)],
+    [("settings", 100, 36 * 15), ("open_in_new", 10, 36 * 5), ("hamburger", 50, 36 * 11)],
 )
 def test_no_real_icon_of_a_ruled_out_concept_is_ruled_out(
     concept: str, references_least: int, held_out_least: int
