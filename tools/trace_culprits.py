@@ -102,9 +102,9 @@ def icons_in(
 ) -> Iterator[Icon]:
     """The files of ``folder`` (``*.svg``, drawn on ``page``, or ``*.png``: the alpha channel
     of an image that has one, a one-band image as a coverage mask, else its darkness) whose
-    names name a concept in ``known``;
-    a held-out mask's ``concept__name`` stem keeps its concept. Files that cannot be read or
-    draw nothing are left out, their names added to ``skipped``."""
+    names name a concept in ``known``; a held-out mask's ``concept__name`` stem keeps its
+    concept. Files that cannot be read or draw nothing are left out, their names added to
+    ``skipped``."""
     if not folder.is_dir():
         raise SystemExit(f"{folder}: no such folder")
     for path in sorted(folder.iterdir()):
