@@ -17,9 +17,8 @@ their references then come within the lead an answer needs:
 * **hamburger** -- :func:`centred_uneven_lines`: centred lines of different lengths are a text
   alignment icon (Lucide's ``text-align-center`` was accepted as ☰ at 24 and 48 px after the
   references were rebuilt in the twenty-fourth pass; every pair check sided with hamburger).
-* **add** -- :func:`crosshair_or_unlike_bars`: four arms that never meet are a crosshair, and a
-  cross of a thin bar and one 2.5 times as thick is an align-center icon, no plus (boxicons'
-  ``bx-cross`` and Radix's ``align-center-*`` were accepted as add at 24 and 48 px).
+* **add** -- :func:`arms_that_never_meet`: four arms round an empty centre are a crosshair, no
+  plus (boxicons' ``bx-cross`` was accepted as add at 24 and 48 px).
 * **open in new** -- :func:`no_corner_arrowhead`: a stroke leaving a box with no arrowhead in
   the top right corner is no open-in-new icon (Ionicons' one-stroke pencil out of a box,
   ``create-outline``, was accepted as open-in-new in 3 of 36 calibration renders).
@@ -342,52 +341,25 @@ def _runs(line: BoolArray) -> list[tuple[int, int]]:
     return [(int(a), int(b - a)) for a, b in zip(edges[::2], edges[1::2], strict=True)]
 
 
-# not add: a crosshair, or a cross of unlike bars
+# not add: a crosshair
 ARM_LONG = 2
 """A crosshair's arm is at least this many times as long as it is thick."""
 ARM_ALIGN = 2
 """Opposite arms of a crosshair are centred on one line, and the crossing point on the gap
 between them, within this many pixels."""
-CROSS_ENDS = 0.25
-"""A cross's bars are measured in this share of the drawing at each end, away from where they
-cross."""
-CROSS_UNLIKE = 2.5
-"""Bars crossing are unlike when, in the shape mask, one is at least this many times as thick
-as the other..."""
-CROSS_UNLIKE_PIXELS = 3
-"""...and at least this many pixels thicker. A plus's bars are alike: in the mask at most 2
-times and 2 px apart in every reference, held-out render (16-96 px) and outside set's plus
-(12-48 px) -- a thin one (Ionicons' ``add`` at 32 px, Radix's ``plus`` at 48 px) comes out 4
-px against 2 when the pixel grid blurs one bar only. Radix's ``align-center-*`` (a thin axis
-through a thick block) measure 3-6 times from 14 px up."""
-CROSS_UNLIKE_TRACE = 1.5
-"""In the trace, which thickens a thin bar (2 px to 4) and not a block, the same bar is at
-least this many times as thick as the other and :data:`CROSS_UNLIKE_TRACE_PIXELS` thicker: a
-plus with one faint bar, thin in the mask only, is alike there."""
-CROSS_UNLIKE_TRACE_PIXELS = 2
+ARM_GAP = 4
+"""Opposite arms stop at least this many pixels apart (of 32): a plus never breaks at its
+centre, and a gap of a pixel or two is a drawing's accident, not a crosshair's empty middle
+(boxicons' ``bx-cross``: 6-10)."""
 
 
-def crosshair_or_unlike_bars(ink: Ink) -> bool:
-    """Whether the drawing is a cross no plus is: four arms round an empty centre that never
-    meet (a crosshair, boxicons' ``bx-cross``), or one cross whose two bars differ in thickness
-    (:data:`CROSS_UNLIKE`: an align-center icon, a thin axis through a thick block). Both were
-    accepted as add: a template sees the plus in them. The crosshair is read in the trace (a
-    faint join still joins the arms); unlike bars at both thresholds (the claim is that the
-    bars differ: a faint bar, thin in the mask only, must not make it)."""
-    if _crosshair(ink.trace):
-        return True
-    sharp, traced = _cross_bars(ink.mask), _cross_bars(ink.trace)
-    return (
-        sharp is not None
-        and traced is not None
-        and _unlike(*sharp, CROSS_UNLIKE, CROSS_UNLIKE_PIXELS)
-        and _unlike(*traced, CROSS_UNLIKE_TRACE, CROSS_UNLIKE_TRACE_PIXELS)
-        and (sharp[0] > sharp[1]) == (traced[0] > traced[1])  # the same bar the thicker
-    )
-
-
-def _crosshair(mask: BoolArray) -> bool:
-    pieces = pieces_top_down(mask, (4, 4), STRAY_PIXELS)
+def arms_that_never_meet(ink: Ink) -> bool:
+    """Whether the drawing is four arms round an empty centre that never meet: two across, two
+    upright, each :data:`ARM_LONG` times as long as thick, opposite arms on one line and
+    :data:`ARM_GAP` or more apart round one crossing point, nothing else (specks aside) -- a
+    crosshair, no plus (boxicons' ``bx-cross`` was accepted as add at 24 and 48 px: a template
+    sees the plus in it). Read in the trace: a faint join still joins the arms."""
+    pieces = pieces_top_down(ink.trace, (4, 4), STRAY_PIXELS)
     if pieces is None:
         return False
     across = sorted((p for p in pieces if p.width >= ARM_LONG * p.height), key=lambda p: p.x)
@@ -395,8 +367,8 @@ def _crosshair(mask: BoolArray) -> bool:
     if len(across) != 2 or len(upright) != 2:
         return False
     (left, right), (top, bottom) = across, upright
-    if left.x + left.width > right.x or top.y + top.height > bottom.y:
-        return False  # arms that overlap meet somewhere
+    if right.x - left.x - left.width < ARM_GAP or bottom.y - top.y - top.height < ARM_GAP:
+        return False
     row = (left.y + left.height / 2 + right.y + right.height / 2) / 2
     column = (top.x + top.width / 2 + bottom.x + bottom.width / 2) / 2
     return (
@@ -407,42 +379,6 @@ def _crosshair(mask: BoolArray) -> bool:
     )
 
 
-def _unlike(across: float, upright: float, times: float, pixels: int) -> bool:
-    thin, thick = sorted((across, upright))
-    return thick >= times * thin and thick - thin >= pixels
-
-
-def _cross_bars(mask: BoolArray) -> tuple[float, float] | None:
-    """``(thickness of the bar across, of the upright bar)`` when ``mask`` is one cross: one
-    piece without holes, nothing in its corners, one run of ink across each column of its
-    :data:`CROSS_ENDS` at left and right and each row of its top and bottom (the two bars'
-    ends), each bar at most 0.6 of the drawing thick. The thickness is the median run."""
-    pieces = pieces_top_down(mask, (1, 1), STRAY_PIXELS)
-    if pieces is None or holes_of(mask)[0]:
-        return None
-    piece = pieces[0]
-    box = np.asarray(mask, bool)[piece.y : piece.y + piece.height, piece.x : piece.x + piece.width]
-    height, width = box.shape
-    if min(height, width) < 8:
-        return None
-    side, end = max(2, int(width * CROSS_ENDS)), max(2, int(height * CROSS_ENDS))
-    if any(
-        box[rows, columns].any()
-        for rows in (slice(0, end), slice(height - end, height))
-        for columns in (slice(0, side), slice(width - side, width))
-    ):
-        return None  # ink in a corner: no cross
-    columns = [box[:, x] for x in (*range(side), *range(width - side, width))]
-    rows = [box[y, :] for y in (*range(end), *range(height - end, height))]
-    if any(len(_runs(line)) != 1 for line in (*columns, *rows)):
-        return None
-    across = float(np.median([c.sum() for c in columns]))
-    upright = float(np.median([r.sum() for r in rows]))
-    if across > 0.6 * height or upright > 0.6 * width:
-        return None
-    return across, upright
-
-
 EXCLUSIONS: Mapping[str, Callable[[Ink], bool]] = {
     "sort": two_plain_bars,
     "zoom_in": empty_round_holes,
@@ -451,7 +387,7 @@ EXCLUSIONS: Mapping[str, Callable[[Ink], bool]] = {
     "hamburger": centred_uneven_lines,
     "settings": petals_round_a_centre,
     "open_in_new": no_corner_arrowhead,
-    "add": crosshair_or_unlike_bars,
+    "add": arms_that_never_meet,
 }
 """Concept -> a check that rules it out."""
 
@@ -480,9 +416,9 @@ __all__ = [
     "EXCLUSIONS",
     "TRACE_THRESHOLD",
     "Ink",
+    "arms_that_never_meet",
     "bars_without_bullets",
     "centred_uneven_lines",
-    "crosshair_or_unlike_bars",
     "empty_round_holes",
     "excluded_concepts",
     "petals_round_a_centre",
