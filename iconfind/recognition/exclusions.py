@@ -369,13 +369,14 @@ def arms_that_never_meet(ink: Ink) -> bool:
     (left, right), (top, bottom) = across, upright
     if right.x - left.x - left.width < ARM_GAP or bottom.y - top.y - top.height < ARM_GAP:
         return False
-    row = (left.y + left.height / 2 + right.y + right.height / 2) / 2
-    column = (top.x + top.width / 2 + bottom.x + bottom.width / 2) / 2
+    rows = (left.y + left.height / 2, right.y + right.height / 2)  # the arms across
+    columns = (top.x + top.width / 2, bottom.x + bottom.width / 2)  # the upright arms
+    gaps = ((left.x + left.width + right.x) / 2, (top.y + top.height + bottom.y) / 2)
     return (
-        abs(left.y + left.height / 2 - (right.y + right.height / 2)) <= ARM_ALIGN
-        and abs(top.x + top.width / 2 - (bottom.x + bottom.width / 2)) <= ARM_ALIGN
-        and abs((left.x + left.width + right.x) / 2 - column) <= ARM_ALIGN
-        and abs((top.y + top.height + bottom.y) / 2 - row) <= ARM_ALIGN
+        abs(rows[0] - rows[1]) <= ARM_ALIGN
+        and abs(columns[0] - columns[1]) <= ARM_ALIGN
+        and abs(gaps[0] - sum(columns) / 2) <= ARM_ALIGN  # the gaps' middle: the crossing
+        and abs(gaps[1] - sum(rows) / 2) <= ARM_ALIGN
     )
 
 
