@@ -17,11 +17,11 @@ their references then come within the lead an answer needs:
 * **hamburger** -- :func:`centred_uneven_lines`: centred lines of different lengths are a text
   alignment icon (Lucide's ``text-align-center`` was accepted as ☰ at 24 and 48 px after the
   references were rebuilt in the twenty-fourth pass; every pair check sided with hamburger).
-* **add** -- :func:`arms_that_never_meet`: four arms round an empty centre are a crosshair, no
-  plus (boxicons' ``bx-cross`` was accepted as add at 24 and 48 px).
 * **open in new** -- :func:`no_corner_arrowhead`: a stroke leaving a box with no arrowhead in
   the top right corner is no open-in-new icon (Ionicons' one-stroke pencil out of a box,
   ``create-outline``, was accepted as open-in-new in 3 of 36 calibration renders).
+* **add** -- :func:`arms_that_never_meet`: four arms round an empty centre are a crosshair, no
+  plus (boxicons' ``bx-cross`` was accepted as add at 24 and 48 px).
 
 Most checks claim that a part is *absent*, so they read the crop's :class:`Ink` at
 :data:`TRACE_THRESHOLD`, far below the threshold of the shape mask: a faint mark (a thin minus
@@ -348,9 +348,10 @@ ARM_ALIGN = 2
 """Opposite arms of a crosshair are centred on one line, and the crossing point on the gap
 between them, within this many pixels."""
 ARM_GAP = 4
-"""Opposite arms stop at least this many pixels apart (of 32): a plus never breaks at its
+"""Opposite arms stop at least this many pixels apart (of 32): a plus's bars meet at its
 centre, and a gap of a pixel or two is a drawing's accident, not a crosshair's empty middle
-(boxicons' ``bx-cross``: 6-10)."""
+(boxicons' ``bx-cross``: 6-10). Arms about as thick as the gap touch at their inner corners
+and are one piece: in practice the gap must also exceed the arms' thickness."""
 
 
 def arms_that_never_meet(ink: Ink) -> bool:
@@ -371,12 +372,12 @@ def arms_that_never_meet(ink: Ink) -> bool:
         return False
     rows = (left.y + left.height / 2, right.y + right.height / 2)  # the arms across
     columns = (top.x + top.width / 2, bottom.x + bottom.width / 2)  # the upright arms
-    gaps = ((left.x + left.width + right.x) / 2, (top.y + top.height + bottom.y) / 2)
+    crossing = ((left.x + left.width + right.x) / 2, (top.y + top.height + bottom.y) / 2)
     return (
         abs(rows[0] - rows[1]) <= ARM_ALIGN
         and abs(columns[0] - columns[1]) <= ARM_ALIGN
-        and abs(gaps[0] - sum(columns) / 2) <= ARM_ALIGN  # the gaps' middle: the crossing
-        and abs(gaps[1] - sum(rows) / 2) <= ARM_ALIGN
+        and abs(crossing[0] - sum(columns) / 2) <= ARM_ALIGN  # the gaps' middles
+        and abs(crossing[1] - sum(rows) / 2) <= ARM_ALIGN
     )
 
 

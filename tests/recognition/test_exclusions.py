@@ -1,9 +1,9 @@
 """Concepts a drawing's parts rule out (iconfind/recognition/exclusions.py): two plain upright
 bars are no sort icon, a magnifier with nothing in its lens no zoom icon, stacked bars without
 bullets no list icon, centred lines of different lengths no ☰, petals round a centre no gear,
-a stroke out of a box without an arrowhead no open-in-new, a crosshair no
-plus -- and no real icon of a ruled-out concept (its references, its held-out icons
-in every render) is ever ruled out."""
+a stroke out of a box without an arrowhead no open-in-new, a crosshair no plus -- and no real
+icon of a ruled-out concept (its references, its held-out icons in every render) is ever ruled
+out."""
 
 from __future__ import annotations
 
@@ -542,9 +542,9 @@ def test_a_one_stroke_pencil_out_of_a_box_is_not_open_in_new() -> None:
 # --------------------------------------------------------------------------- not add
 
 
-def cross(*, bar: int = 8, gap: int = 0, length: int = 112) -> Image.Image:
-    """A plus drawn at 128 px: two bars ``bar`` px thick and ``length`` long crossing at the
-    centre, or (``gap``) four arms stopping ``gap`` px short of it (a crosshair)."""
+def plus_or_crosshair(*, bar: int = 8, gap: int = 0, length: int = 112) -> Image.Image:
+    """A plus drawn at 128 px: two bars about ``bar`` px thick and ``length`` long crossing at
+    the centre, or (``gap``) four arms stopping about ``gap`` px short of it (a crosshair)."""
     big = np.zeros((128, 128), np.uint8)
     ends, half = (64 - length // 2, 64 + length // 2), bar // 2
     for start, stop in ((ends[0], 64 - gap), (64 + gap, ends[1])) if gap else (ends,):
@@ -562,12 +562,12 @@ def inks_of(drawing: Image.Image) -> list[Ink]:
 
 
 @pytest.mark.parametrize(
-    ("bar", "gap"), [(8, 16), (5, 12), (12, 20)], ids=["crosshair", "thin", "bold"]
+    ("bar", "gap"), [(8, 16), (5, 14), (12, 20)], ids=["crosshair", "thin", "bold"]
 )
 def test_arms_that_never_meet_rule_add_out(bar: int, gap: int) -> None:
     """boxicons' ``bx-cross`` (four arms round an empty centre) was accepted as add at 24 and
     48 px; a crosshair is no plus."""
-    drawing = cross(bar=bar, gap=gap)
+    drawing = plus_or_crosshair(bar=bar, gap=gap)
     recognizer = IconRecognizer.default()
     for ink in inks_of(drawing):
         assert arms_that_never_meet(ink)
@@ -580,18 +580,49 @@ def test_arms_that_never_meet_rule_add_out(bar: int, gap: int) -> None:
 
 @pytest.mark.parametrize(
     "drawing",
-    [cross(), cross(bar=4), cross(bar=20, length=80), cross(bar=8, gap=4)],
-    ids=["plus", "thin plus", "thick plus", "hairline gap"],
+    [plus_or_crosshair(), plus_or_crosshair(bar=4), plus_or_crosshair(bar=20, length=80)],
+    ids=["plus", "thin plus", "thick plus"],
 )
 def test_pluses_keep_add(drawing: Image.Image) -> None:
-    """A plus, however thick -- and one whose arms stop a pixel short of the centre: a gap of
-    a pixel or two is a drawing's accident, not a crosshair's empty middle."""
     recognizer = IconRecognizer.default()
     for ink in inks_of(drawing):
         assert not arms_that_never_meet(ink)
     for size, theme in product((24, 48), ("light", "dark")):
         ranking = recognizer.rank(render_case(drawing, size, theme, "tight"), top=3)
         assert recognizer.accepts(ranking, "add"), (size, theme, ranking)
+
+
+def arms(*, gap: int = 8, thick: int = 2, shift: int = 0, length: int = 12) -> np.ndarray:
+    """Four arms drawn on the 32x32 grid, ``thick`` px thick and ``length`` long, opposite arms
+    ``gap`` px apart round (16, 16); the right arm ``shift`` px lower than the left."""
+    mask = canvas()
+    low = 16 - gap // 2
+    high = low + gap  # the gap: columns (rows) low..high-1
+    top = 16 - thick // 2
+    mask[top : top + thick, low - length : low] = 1  # left
+    mask[top + shift : top + shift + thick, high : high + length] = 1  # right
+    mask[low - length : low, top : top + thick] = 1  # top
+    mask[high : high + length, top : top + thick] = 1  # bottom
+    assert len(parts_of(mask.astype(bool))[0]) == 4  # four pieces: the arms never meet
+    return mask.astype(bool)
+
+
+@pytest.mark.parametrize(
+    ("mask", "ruled_out"),
+    [
+        (arms(gap=4), True),  # the least gap a crosshair has
+        (arms(gap=3, thick=1), False),  # a plus broken by a drawing's accident: a pixel or two
+        (arms(gap=6, shift=2), True),  # within the 2 px alignment
+        (arms(gap=6, shift=3), False),  # an arm off its line: no crosshair
+        (arms(gap=6, thick=2, length=4), True),  # arms twice as long as thick
+        (arms(gap=6, thick=3, length=5), False),  # stubs, not arms
+    ],
+    ids=["gap 4", "gap 3", "shifted 2", "shifted 3", "arms", "stubs"],
+)
+def test_a_crosshair_is_four_arms_apart_on_one_line(mask: np.ndarray, ruled_out: bool) -> None:
+    """The gap (:data:`ARM_GAP`), the alignment (:data:`ARM_ALIGN`) and the arms' length
+    (:data:`ARM_LONG`) at their margins."""
+    assert arms_that_never_meet(Ink.drawn(mask)) is ruled_out
 
 
 def test_a_faint_join_still_joins_the_arms() -> None:
