@@ -70,15 +70,17 @@ family but come too close to one look-alike for the lead an answer needs:
   Octicons' filter). Funnels scored 0.61-0.8 and came within the lead of a chevron, a
   hamburger or a shield, and filter was deferred in 27 % of whole-screen calls where it was
   present.
-* **settings** -- :func:`teeth_round_a_hub`: a gear, a rim whose outline rises in 5-10 evenly
-  cut, flat-topped teeth 0.12-0.35 of its radius deep, round one centred hole -- empty, with a
-  thick ring round it (a filled gear), or holding a round hub (an outlined gear; five teeth
-  only so, as a star has five points and no hub). Eva's five-toothed gear scored 0.41 under a
-  star, Carbon's 0.71 within the lead of a nut, and settings was deferred in 27 % of
-  whole-screen calls where it was present. Gears drawn
-  otherwise -- Heroicons' and Lucide's ``cog``, teeth as spokes standing out of a ring -- are
-  left to the templates; a flower drawn as loops has a gear's outline and hub at some sizes,
-  and its petals rule settings out (:mod:`~iconfind.recognition.exclusions`).
+* **settings** -- :func:`teeth_round_a_hub_or_spokes`: a gear (:func:`teeth_round_a_hub`), a
+  rim whose outline rises in 5-10 evenly cut, flat-topped teeth 0.12-0.35 of its radius deep,
+  round one centred hole -- empty, with a thick ring round it (a filled gear), or holding a
+  round hub (an outlined gear; five teeth only so, as a star has five points and no hub); or a
+  cog (:func:`spokes_in_a_toothed_ring`), one piece whose outline rises in 8-20 evenly spaced
+  short teeth, at least three per sector, round 3-6 like sectors the spokes cut evenly round
+  the centre (Lucide's, Heroicons' and MingCute's ``cog``: the templates ranked a target or a
+  play button first). Eva's five-toothed gear scored 0.41 under a star, Carbon's 0.71 within
+  the lead of a nut, and settings was deferred in 27 % of whole-screen calls where it was
+  present. A flower drawn as loops has a gear's outline and hub at some sizes, and its petals
+  rule settings out (:mod:`~iconfind.recognition.exclusions`).
 
 Each check works on the 32x32 shape mask; :func:`structural_concepts` lets the recognizer raise a
 crop's score for the concept to :data:`STRUCTURE_SCORE`; acceptance (leads, pair checks) then
@@ -521,6 +523,34 @@ GEAR_HOLE_PIXELS = 3
 """Holes of fewer pixels are joints of strokes, not holes."""
 ROUND_ASPECT = (0.8, 1.25)
 """A round hole or hub is this wide for its height, fewest and most."""
+
+# settings, too: a cog, a toothed ring on spokes (Lucide's and Heroicons' ``cog``). The rim is
+# read as a gear's (GEAR_WHOLE, GEAR_ASPECT, GEAR_RAYS); the spokes cut the inside into sectors.
+COG_TEETH = (8, 20)
+"""Teeth round a cog's ring, fewest and most (Lucide's 12 -- 8 stubs and the spokes' 4 ends
+-- Heroicons' 16, MingCute's 12; a ship's wheel's handles are its spokes' ends, 6-8)..."""
+COG_PER_SECTOR = 3
+"""...and at least this many per sector: the teeth are not the spokes' ends (a ship's wheel,
+a dharmachakra: one handle per spoke; Remix's ``centos`` logo, eight points round four
+sectors)."""
+COG_DEPTH = (0.09, 0.3)
+"""The teeth stand out this share of R (as :data:`GEAR_DEPTH`): short stubs on a ring, 0.11
+at the shallowest (Heroicons' 16, at 24 px) and 0.23 at the deepest (Lucide's)."""
+COG_HARMONIC = 0.45
+"""Evenly spaced: the outline's radius, as a wave round the circle, has at least this share
+of its power in the harmonic of the tooth count (cogs 0.47-0.89; a cube's hexagon, a bug's
+legs, a globe's meridians peak elsewhere)."""
+COG_SECTORS = (3, 6)
+"""The spokes cut the ring's inside into this many holes, fewest and most, besides a hub's
+hole at the centre (a ship's wheel has 8, a steering wheel 3 but no teeth)..."""
+COG_SECTOR_AREAS = 0.5
+"""...of like size: the smallest at least this share of the largest..."""
+COG_SECTOR_RADII = 0.85
+"""...as far from the centre (the nearest's centroid at least this share of the farthest's:
+a bug's body or a virus's spots lie at unlike distances)..."""
+COG_SECTOR_SPREAD = 0.2
+"""...and evenly round it: consecutive sectors are a k-th of a turn apart, give or take this
+share of that."""
 
 
 # download: an arrow into a tray
@@ -2218,23 +2248,13 @@ def teeth_round_a_hub(mask: BoolArray) -> bool:
     depth, viruses on their thin ring, ship wheels on their spokes' holes, a memory chip and a
     verified badge on their hub; a flower drawn as loops can pass, and its petals rule settings
     out (:mod:`~iconfind.recognition.exclusions`)."""
-    ink = np.asarray(mask, bool)
-    found, labels = parts_of(ink)
-    pieces = [p for p in found if p.area >= MIN_PART]
-    if not 1 <= len(pieces) <= 2 or _speck_area(found, pieces) > SPECKS:
-        return False  # a rim, and at most a hub besides
-    rim = max(pieces, key=lambda p: p.area)
-    ys, xs = np.nonzero(ink)
-    if rim.width < GEAR_WHOLE * (np.ptp(xs) + 1) or rim.height < GEAR_WHOLE * (np.ptp(ys) + 1):
+    found = _round_rim(np.asarray(mask, bool), pieces=2)  # a rim, and at most a hub besides
+    if found is None:
         return False
-    if not GEAR_ASPECT[0] <= rim.width / rim.height <= GEAR_ASPECT[1]:
-        return False
-    own = labels == rim.label
-    outline = filled_outline(own)
-    moments = cv2.moments(outline)
-    cx, cy = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
+    pieces, labels, rim, own, outline, cx, cy = found
     holes, hole_labels = holes_of(own)
-    centre = int(hole_labels[min(round(cy), ink.shape[0] - 1), min(round(cx), ink.shape[1] - 1)])
+    height, width = hole_labels.shape
+    centre = int(hole_labels[min(round(cy), height - 1), min(round(cx), width - 1)])
     real = [h for h in holes if h.area >= GEAR_HOLE_PIXELS]
     if len(real) != 1 or real[0].label != centre or not _centred_on(real[0], cx, cy):
         return False  # one hole, at the centre
@@ -2273,6 +2293,109 @@ def teeth_round_a_hub(mask: BoolArray) -> bool:
         return False  # a sun's disc, filling its ring
     solid_rim = rim.area >= GEAR_BODY * int(outline.sum())
     return not solid_rim or (disc and small_disc)
+
+
+class _Rim(NamedTuple):
+    """A gear's or cog's rim: the drawing's pieces, their label image, the rim (the largest),
+    its own pixels, its filled outline (0/1) and that outline's centroid."""
+
+    pieces: list[Part]
+    labels: npt.NDArray[np.int32]
+    rim: Part
+    own: BoolArray
+    outline: npt.NDArray[np.uint8]
+    cx: float
+    cy: float
+
+
+def _round_rim(ink: BoolArray, *, pieces: int) -> _Rim | None:
+    """The rim of a drawing of at most ``pieces`` pieces (and :data:`SPECKS` of specks), when
+    the largest spans the drawing (:data:`GEAR_WHOLE`) and is about as wide as tall
+    (:data:`GEAR_ASPECT`)."""
+    found, labels = parts_of(ink)
+    kept = [p for p in found if p.area >= MIN_PART]
+    if not 1 <= len(kept) <= pieces or _speck_area(found, kept) > SPECKS:
+        return None
+    rim = max(kept, key=lambda p: p.area)
+    ys, xs = np.nonzero(ink)
+    if rim.width < GEAR_WHOLE * (np.ptp(xs) + 1) or rim.height < GEAR_WHOLE * (np.ptp(ys) + 1):
+        return None
+    if not GEAR_ASPECT[0] <= rim.width / rim.height <= GEAR_ASPECT[1]:
+        return None
+    own = np.asarray(labels == rim.label)
+    outline = filled_outline(own)
+    moments = cv2.moments(outline)
+    cx, cy = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
+    return _Rim(kept, labels, rim, own, outline, cx, cy)
+
+
+def spokes_in_a_toothed_ring(mask: BoolArray) -> bool:
+    """Whether the drawing is a cog (a settings icon drawn as Lucide's, Heroicons' and MingCute's
+    ``cog``): one piece spanning the drawing, about as wide as tall (:func:`_round_rim`), whose
+    inside spokes cut into 3-6 holes of like size, as far from the centre and evenly round it
+    (:func:`_sectors_round`; a hub's hole at the centre aside), and whose outline rises in 8-20
+    evenly spaced teeth a cog's depth deep, at least three per sector (:func:`_cog_teeth`).
+    A ship's wheel's or a dharmachakra's handles are its spokes' ends (one per sector), a
+    steering wheel or a pie chart has no teeth, a gear with a hub no spokes
+    (:func:`teeth_round_a_hub`), a cube's or a bug's holes and outline are not so even."""
+    found = _round_rim(np.asarray(mask, bool), pieces=1)
+    if found is None:
+        return False
+    holes, hole_labels = holes_of(found.own)
+    height, width = hole_labels.shape
+    centre = int(hole_labels[min(round(found.cy), height - 1), min(round(found.cx), width - 1)])
+    sectors = [h for h in holes if h.area >= GEAR_HOLE_PIXELS and h.label != centre]
+    if not COG_SECTORS[0] <= len(sectors) <= COG_SECTORS[1]:
+        return False
+    if not _sectors_round(sectors, hole_labels, found.cx, found.cy):
+        return False
+    radii = _outer_radii(found.outline.astype(bool), found.cx, found.cy)  # the costly part, last
+    teeth = _cog_teeth(radii)
+    return teeth is not None and teeth >= COG_PER_SECTOR * len(sectors)
+
+
+def _sectors_round(
+    sectors: list[Part], labels: npt.NDArray[np.int32], cx: float, cy: float
+) -> bool:
+    """Whether ``sectors`` (holes, indexing ``labels``) are of like size
+    (:data:`COG_SECTOR_AREAS`), their centroids as far from (``cx``, ``cy``)
+    (:data:`COG_SECTOR_RADII`) and evenly round it (:data:`COG_SECTOR_SPREAD`)."""
+    areas = [s.area for s in sectors]
+    if min(areas) < COG_SECTOR_AREAS * max(areas):
+        return False
+    distances, angles = [], []
+    for sector in sectors:
+        ys, xs = np.nonzero(labels == sector.label)
+        dx, dy = float(xs.mean()) - cx, float(ys.mean()) - cy
+        distances.append(math.hypot(dx, dy))
+        angles.append(math.atan2(dy, dx) % math.tau)
+    if min(distances) < COG_SECTOR_RADII * max(distances):
+        return False
+    turns = np.diff([*sorted(angles), min(angles) + math.tau]) * len(angles) / math.tau
+    return bool(np.abs(turns - 1).max() <= COG_SECTOR_SPREAD)
+
+
+def _cog_teeth(radii: npt.NDArray[np.float64]) -> int | None:
+    """How many teeth ``radii`` (:func:`_outer_radii`) rise in, when they are a cog's: a depth
+    of :data:`COG_DEPTH`, :data:`COG_TEETH` runs of rays above mid-depth, spaced evenly
+    (:data:`COG_HARMONIC`)."""
+    largest = float(radii.max())
+    tip, root = float(np.percentile(radii, 90)), float(np.percentile(radii, 10))
+    depth = tip - root
+    if largest <= 0 or not COG_DEPTH[0] <= depth / largest <= COG_DEPTH[1]:
+        return None
+    teeth = len(_circular_gaps(~(radii > root + depth / 2)))  # runs above mid-depth
+    if not COG_TEETH[0] <= teeth <= COG_TEETH[1]:
+        return None
+    power = np.abs(np.fft.rfft(radii - radii.mean())) ** 2
+    return teeth if power[teeth] >= COG_HARMONIC * power[1:].sum() else None
+
+
+def teeth_round_a_hub_or_spokes(mask: BoolArray) -> bool:
+    """Whether the drawing is a settings icon: a gear, teeth round a hub
+    (:func:`teeth_round_a_hub`), or a cog, a toothed ring on spokes
+    (:func:`spokes_in_a_toothed_ring`)."""
+    return teeth_round_a_hub(mask) or spokes_in_a_toothed_ring(mask)
 
 
 def _radius(part: Part) -> float:
@@ -2381,7 +2504,7 @@ STRUCTURES: Mapping[str, Callable[[BoolArray], bool]] = {
     "cloud_download": arrow_down_through_cloud,
     "cloud_upload": arrow_up_through_cloud,
     "filter": funnel_or_narrowing_lines,
-    "settings": teeth_round_a_hub,
+    "settings": teeth_round_a_hub_or_spokes,
 }
 """Concept -> the check of its structure on a 32x32 shape mask."""
 
@@ -2431,8 +2554,10 @@ __all__ = [
     "pieces_top_down",
     "roof_over_walls",
     "row_extents",
+    "spokes_in_a_toothed_ring",
     "structural_concepts",
     "teeth_round_a_hub",
+    "teeth_round_a_hub_or_spokes",
     "triangle_pointing_right",
     "upright_bar_pair",
 ]

@@ -41,8 +41,10 @@ from iconfind.recognition.structure import (
     parts_of,
     pencil_on_a_slant,
     roof_over_walls,
+    spokes_in_a_toothed_ring,
     structural_concepts,
     teeth_round_a_hub,
+    teeth_round_a_hub_or_spokes,
     triangle_pointing_right,
     upright_bar_pair,
 )
@@ -2092,3 +2094,136 @@ def test_look_alikes_of_a_gear_are_not_settings(name: str) -> None:
     round hub centred in it -- a ring, or a disc too small to be a sun's, and in a solid rim
     only a disc; five teeth only round a hub."""
     assert not teeth_round_a_hub(GEAR_LOOK_ALIKES[name]), name
+    assert not teeth_round_a_hub_or_spokes(GEAR_LOOK_ALIKES[name]), name  # nor a cog
+
+
+def cog(
+    *,
+    teeth: int = 12,
+    spokes: int = 3,
+    spoke_at: tuple[float, ...] = (),
+    tooth_at: tuple[float, ...] = (),
+    tooth: int = 14,
+    hub: int = 6,
+    turn: float = 0.0,
+    spoke_ends: bool = False,
+    blob: tuple[int, int] = (0, 0),
+    filled: bool = False,
+    holes_at: tuple[float, ...] = (),
+) -> np.ndarray:
+    """A cog drawn at 4x and reduced, as Lucide's: a ring (radius 44, a 2 px stroke at 32),
+    ``teeth`` stubs ``tooth`` long standing out of it evenly (or at the angles ``tooth_at``),
+    ``spokes`` spokes from a hub ring of radius ``hub`` (none at 0) between the teeth (or at
+    ``spoke_at``), all turned by ``turn``; ``spoke_ends``: the spokes run on through the ring as
+    handles; ``blob``: a disc of radius ``blob[1]`` at ``blob[0]`` from the centre in the middle
+    of a sector; ``filled``: a solid disc inside the ring, with round holes at ``holes_at``."""
+    big = np.zeros((BIG, BIG), np.uint8)
+    ring = 44
+
+    def point(angle: float, radius: float) -> tuple[int, int]:
+        return (round(64 + radius * math.cos(angle)), round(64 + radius * math.sin(angle)))
+
+    cv2.circle(big, (64, 64), ring, 1, -1 if filled else 8)
+    for angle in tooth_at or [turn + math.tau * i / teeth for i in range(teeth)]:
+        cv2.line(big, point(angle, ring), point(angle, ring + tooth), 1, 8)
+    middle = turn + math.pi / teeth  # spokes between teeth
+    for angle in spoke_at or [middle + math.tau * i / spokes for i in range(spokes)]:
+        cv2.line(big, point(angle, hub), point(angle, ring + (tooth if spoke_ends else 0)), 1, 8)
+    if hub:
+        cv2.circle(big, (64, 64), hub, 1, 8)
+    if blob[1]:
+        cv2.circle(big, point(middle + math.pi / spokes, blob[0]), blob[1], 1, -1)
+    for angle in holes_at:
+        cv2.circle(big, point(angle, 24), 9, 0, -1)
+    return reduced(big)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {},
+        {"teeth": 16},  # Heroicons'
+        {"spokes": 4},
+        {"spokes": 5, "teeth": 16},
+        {"hub": 0},  # spokes meeting at a point (Heroicons')
+        {"turn": 0.3},
+        {"teeth": 9},  # three per sector, the fewest
+        {"filled": True, "holes_at": (0.0, 2.1, 4.2)},  # a filled cog with round holes
+    ],
+)
+def test_spokes_in_a_toothed_ring_are_settings(kwargs: dict[str, object]) -> None:
+    """A ring with 9-16 even stubs standing out of it, 3-5 spokes inside meeting at a hub or a
+    point (Lucide's, Heroicons' and MingCute's ``cog``): settings, and only settings."""
+    mask = cog(**kwargs)  # type: ignore[arg-type]
+    assert spokes_in_a_toothed_ring(mask)
+    assert structural_concepts(mask) == ["settings"]
+
+
+COG_LOOK_ALIKES: dict[str, np.ndarray] = {
+    "a ship's wheel (eight spokes standing out as handles)": cog(
+        teeth=8, spokes=8, spoke_ends=True, hub=10
+    ),
+    "a helm of six": cog(teeth=6, spokes=6, spoke_ends=True, hub=10),
+    "a steering wheel (no teeth)": cog(tooth=0),
+    "a toothed ring round a hub, no spokes (a tyre's treads)": cog(spokes=0, hub=16),
+    "one spoke across (two halves)": cog(spokes=2),
+    "six teeth on three spokes": cog(teeth=6),
+}
+
+
+@pytest.mark.parametrize("name", list(COG_LOOK_ALIKES))
+def test_look_alikes_of_a_cog_are_not_settings(name: str) -> None:
+    """Handles at the spokes' ends are one per sector, a steering wheel has no teeth, a tyre no
+    sectors, a ring cut in two not three to six."""
+    assert not teeth_round_a_hub_or_spokes(COG_LOOK_ALIKES[name]), name
+    assert "settings" not in structural_concepts(COG_LOOK_ALIKES[name]), name
+
+
+COG_RULES: dict[str, tuple[np.ndarray, str, object]] = {
+    # look-alike, the one rule that turns it away, that rule's constant relaxed
+    "two sectors": (cog(spokes=2), "COG_SECTORS", (2, 6)),
+    "eight teeth round three sectors": (cog(teeth=8), "COG_PER_SECTOR", 2),
+    "24 teeth (a bottle cap's crimps)": (cog(teeth=24), "COG_TEETH", (8, 30)),
+    "teeth 0.35 deep (rays)": (cog(tooth=24), "COG_DEPTH", (0.09, 0.5)),
+    "teeth in pairs (every other one 0.08 of a radian off)": (
+        cog(tooth_at=tuple(math.tau * i / 12 + (-0.08, 0.08)[i % 2] for i in range(12))),
+        "COG_HARMONIC",
+        0.15,
+    ),
+    "a small sector and a large one": (cog(spoke_at=(0.0, 1.4, 3.8)), "COG_SECTOR_AREAS", 0.3),
+    "a sector filled at its rim (its centre drawn in)": (
+        cog(blob=(35, 16)),
+        "COG_SECTOR_RADII",
+        0.6,
+    ),
+    "three holes bunched on one side": (
+        cog(filled=True, holes_at=(0.0, 1.7, 3.4)),
+        "COG_SECTOR_SPREAD",
+        0.5,
+    ),
+}
+
+
+@pytest.mark.parametrize("name", list(COG_RULES))
+def test_each_rule_of_the_cog_is_needed(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each drawing is a cog but for one rule: turned away by it, taken with it relaxed."""
+    from iconfind.recognition import structure
+
+    mask, constant, relaxed = COG_RULES[name]
+    assert not spokes_in_a_toothed_ring(mask), name
+    monkeypatch.setattr(structure, constant, relaxed)
+    assert spokes_in_a_toothed_ring(mask), name
+
+
+@pytest.mark.parametrize(("family", "stem"), [("lucide", "cog"), ("heroicons", "cog")])
+def test_real_cogs_of_unseen_families_are_settings(family: str, stem: str) -> None:
+    """Lucide's and Heroicons' ``cog`` (neither in the references): the templates ranked a
+    target or a play button first (settings third, 0.43-0.51), so settings was deferred on every
+    Lucide screen that showed it; the cog's structure now raises settings, accepted at 24 and
+    48 px, light and dark."""
+    recognizer = IconRecognizer.default()
+    (mask,) = [m for c, n, m in glyph_images(family) if n == stem]
+    for size, theme in product((24, 48), ("light", "dark")):
+        ranking = recognizer.rank(render_case(mask, size, theme, "tight"), top=3)
+        assert ranking[0] == ("settings", pytest.approx(STRUCTURE_SCORE, abs=0.05))
+        assert recognizer.accepts(ranking, "settings")
