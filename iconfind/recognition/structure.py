@@ -75,12 +75,12 @@ family but come too close to one look-alike for the lead an answer needs:
   round one centred hole -- empty, with a thick ring round it (a filled gear), or holding a
   round hub (an outlined gear; five teeth only so, as a star has five points and no hub); or a
   cog (:func:`spokes_in_a_toothed_ring`), one piece whose outline rises in 8-20 evenly spaced
-  short teeth, at least three per sector, round 3-6 like sectors the spokes cut evenly round
-  the centre (Lucide's, Heroicons' and MingCute's ``cog``: the templates ranked a target or a
-  play button first). Eva's five-toothed gear scored 0.41 under a star, Carbon's 0.71 within
-  the lead of a nut, and settings was deferred in 27 % of whole-screen calls where it was
-  present. A flower drawn as loops has a gear's outline and hub at some sizes, and its petals
-  rule settings out (:mod:`~iconfind.recognition.exclusions`).
+  short teeth, a whole number per sector and at least three, round 3-6 like sectors the
+  spokes cut evenly round the centre (Lucide's, Heroicons' and MingCute's ``cog``: the
+  templates ranked a target or a play button first). Eva's five-toothed gear scored 0.41
+  under a star, Carbon's 0.71 within the lead of a nut, and settings was deferred in 27 % of
+  whole-screen calls where it was present. A flower drawn as loops has a gear's outline and
+  hub at some sizes, and its petals rule settings out (:mod:`~iconfind.recognition.exclusions`).
 
 Each check works on the 32x32 shape mask; :func:`structural_concepts` lets the recognizer raise a
 crop's score for the concept to :data:`STRUCTURE_SCORE`; acceptance (leads, pair checks) then
@@ -527,12 +527,14 @@ ROUND_ASPECT = (0.8, 1.25)
 # settings, too: a cog, a toothed ring on spokes (Lucide's and Heroicons' ``cog``). The rim is
 # read as a gear's (GEAR_WHOLE, GEAR_ASPECT, GEAR_RAYS); the spokes cut the inside into sectors.
 COG_TEETH = (8, 20)
-"""Teeth round a cog's ring, fewest and most (Lucide's 12 -- 8 stubs and the spokes' 4 ends
--- Heroicons' 16, MingCute's 12; a ship's wheel's handles are its spokes' ends, 6-8)..."""
+"""Teeth round a cog's ring, fewest and most (Lucide's and MingCute's read 12, Heroicons' 18;
+a ship's wheel's handles are its spokes' ends, 6-8)..."""
 COG_PER_SECTOR = 3
 """...and at least this many per sector: the teeth are not the spokes' ends (a ship's wheel,
 a dharmachakra: one handle per spoke; Remix's ``centos`` logo, eight points round four
-sectors)."""
+sectors). The teeth also repeat with the spokes, a whole number per sector (a cog is drawn
+turn-symmetric; a compass's ticks round its rose, a tyre's treads round its spokes, a seal's
+scallops round a mark need not be)."""
 COG_DEPTH = (0.09, 0.3)
 """The teeth stand out this share of R (as :data:`GEAR_DEPTH`): short stubs on a ring, 0.11
 at the shallowest (Heroicons' 16, at 24 px) and 0.23 at the deepest (Lucide's)."""
@@ -2334,7 +2336,8 @@ def spokes_in_a_toothed_ring(mask: BoolArray) -> bool:
     ``cog``): one piece spanning the drawing, about as wide as tall (:func:`_round_rim`), whose
     inside spokes cut into 3-6 holes of like size, as far from the centre and evenly round it
     (:func:`_sectors_round`; a hub's hole at the centre aside), and whose outline rises in 8-20
-    evenly spaced teeth a cog's depth deep, at least three per sector (:func:`_cog_teeth`).
+    evenly spaced teeth a cog's depth deep (:func:`_cog_teeth`), a whole number per sector and
+    at least three (:data:`COG_PER_SECTOR`).
     A ship's wheel's or a dharmachakra's handles are its spokes' ends (one per sector), a
     steering wheel or a pie chart has no teeth, a gear with a hub no spokes
     (:func:`teeth_round_a_hub`), a cube's or a bug's holes and outline are not so even."""
@@ -2351,7 +2354,9 @@ def spokes_in_a_toothed_ring(mask: BoolArray) -> bool:
         return False
     radii = _outer_radii(found.outline.astype(bool), found.cx, found.cy)  # the costly part, last
     teeth = _cog_teeth(radii)
-    return teeth is not None and teeth >= COG_PER_SECTOR * len(sectors)
+    if teeth is None or teeth < COG_PER_SECTOR * len(sectors):
+        return False
+    return teeth % len(sectors) == 0  # the teeth repeat with the spokes
 
 
 def _sectors_round(

@@ -2142,9 +2142,10 @@ def cog(
     "kwargs",
     [
         {},
-        {"teeth": 16},  # Heroicons'
+        {"teeth": 18},  # Heroicons'
         {"spokes": 4},
-        {"spokes": 5, "teeth": 16},
+        {"spokes": 4, "teeth": 16},
+        {"spokes": 5, "teeth": 15},
         {"hub": 0},  # spokes meeting at a point (Heroicons')
         {"turn": 0.3},
         {"teeth": 9},  # three per sector, the fewest
@@ -2152,8 +2153,8 @@ def cog(
     ],
 )
 def test_spokes_in_a_toothed_ring_are_settings(kwargs: dict[str, object]) -> None:
-    """A ring with 9-16 even stubs standing out of it, 3-5 spokes inside meeting at a hub or a
-    point (Lucide's, Heroicons' and MingCute's ``cog``): settings, and only settings."""
+    """A ring with 9-18 even stubs standing out of it, a whole number per sector, 3-5 spokes
+    inside meeting at a hub or a point (Lucide's, Heroicons' and MingCute's ``cog``): settings, and only settings."""
     mask = cog(**kwargs)  # type: ignore[arg-type]
     assert spokes_in_a_toothed_ring(mask)
     assert structural_concepts(mask) == ["settings"]
@@ -2168,13 +2169,18 @@ COG_LOOK_ALIKES: dict[str, np.ndarray] = {
     "a toothed ring round a hub, no spokes (a tyre's treads)": cog(spokes=0, hub=16),
     "one spoke across (two halves)": cog(spokes=2),
     "six teeth on three spokes": cog(teeth=6),
+    "thirteen teeth round three sectors (treads or ticks, not repeating with the spokes)": cog(
+        teeth=13
+    ),
+    "fourteen round four": cog(teeth=14, spokes=4),
 }
 
 
 @pytest.mark.parametrize("name", list(COG_LOOK_ALIKES))
 def test_look_alikes_of_a_cog_are_not_settings(name: str) -> None:
     """Handles at the spokes' ends are one per sector, a steering wheel has no teeth, a tyre no
-    sectors, a ring cut in two not three to six."""
+    sectors, a ring cut in two not three to six; teeth that do not repeat with the spokes are
+    no cog's."""
     assert not teeth_round_a_hub_or_spokes(COG_LOOK_ALIKES[name]), name
     assert "settings" not in structural_concepts(COG_LOOK_ALIKES[name]), name
 
@@ -2182,7 +2188,7 @@ def test_look_alikes_of_a_cog_are_not_settings(name: str) -> None:
 COG_RULES: dict[str, tuple[np.ndarray, str, object]] = {
     # look-alike, the one rule that turns it away, that rule's constant relaxed
     "two sectors": (cog(spokes=2), "COG_SECTORS", (2, 6)),
-    "eight teeth round three sectors": (cog(teeth=8), "COG_PER_SECTOR", 2),
+    "eight teeth round four sectors": (cog(teeth=8, spokes=4), "COG_PER_SECTOR", 2),
     "24 teeth (a bottle cap's crimps)": (cog(teeth=24), "COG_TEETH", (8, 30)),
     "teeth 0.35 deep (rays)": (cog(tooth=24), "COG_DEPTH", (0.09, 0.5)),
     "teeth in pairs (every other one 0.08 of a radian off)": (
