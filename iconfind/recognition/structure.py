@@ -532,19 +532,21 @@ a ship's wheel's handles are its spokes' ends, 6-8)..."""
 COG_PER_SECTOR = 3
 """...and at least this many per sector: the teeth are not the spokes' ends (a ship's wheel,
 a dharmachakra: one handle per spoke; Remix's ``centos`` logo, eight points round four
-sectors). The teeth also repeat with the spokes, a whole number per sector (a cog is drawn
+sectors, and one render of Codicons' ``gear``, whose other renders the gear's check takes).
+The teeth also repeat with the spokes, a whole number per sector (a cog is drawn
 turn-symmetric; a compass's ticks round its rose, a tyre's treads round its spokes, a seal's
 scallops round a mark need not be)."""
 COG_DEPTH = (0.09, 0.3)
 """The teeth stand out this share of R (as :data:`GEAR_DEPTH`): short stubs on a ring, 0.11
-at the shallowest (Heroicons' 16, at 24 px) and 0.23 at the deepest (Lucide's)."""
+at the shallowest (Heroicons', 18 read, at 24 px) and 0.23 at the deepest (Lucide's)."""
 COG_HARMONIC = 0.45
 """Evenly spaced: the outline's radius, as a wave round the circle, has at least this share
 of its power in the harmonic of the tooth count (cogs 0.47-0.89; a cube's hexagon, a bug's
 legs, a globe's meridians peak elsewhere)."""
 COG_SECTORS = (3, 6)
 """The spokes cut the ring's inside into this many holes, fewest and most, besides a hub's
-hole at the centre (a ship's wheel has 8, a steering wheel 3 but no teeth)..."""
+hole at the centre, smaller than any of them (a ship's wheel has 8, a steering wheel 3 but no
+teeth)..."""
 COG_SECTOR_AREAS = 0.5
 """...of like size: the smallest at least this share of the largest..."""
 COG_SECTOR_RADII = 0.85
@@ -2253,10 +2255,10 @@ def teeth_round_a_hub(mask: BoolArray) -> bool:
     found = _round_rim(np.asarray(mask, bool), pieces=2)  # a rim, and at most a hub besides
     if found is None:
         return False
-    pieces, labels, rim, own, outline, cx, cy = found
-    holes, hole_labels = holes_of(own)
-    height, width = hole_labels.shape
-    centre = int(hole_labels[min(round(cy), height - 1), min(round(cx), width - 1)])
+    pieces, labels, rim, outline = found.pieces, found.labels, found.rim, found.outline
+    cx, cy = found.cx, found.cy
+    holes, hole_labels = holes_of(found.own)
+    centre = found.label_at_centre(hole_labels)
     real = [h for h in holes if h.area >= GEAR_HOLE_PIXELS]
     if len(real) != 1 or real[0].label != centre or not _centred_on(real[0], cx, cy):
         return False  # one hole, at the centre
@@ -2309,6 +2311,12 @@ class _Rim(NamedTuple):
     cx: float
     cy: float
 
+    def label_at_centre(self, labels: npt.NDArray[np.int32]) -> int:
+        """The label ``labels`` (a label image of the drawing's size, e.g. its holes') has at
+        the outline's centroid."""
+        height, width = labels.shape
+        return int(labels[min(round(self.cy), height - 1), min(round(self.cx), width - 1)])
+
 
 def _round_rim(ink: BoolArray, *, pieces: int) -> _Rim | None:
     """The rim of a drawing of at most ``pieces`` pieces (and :data:`SPECKS` of specks), when
@@ -2335,7 +2343,8 @@ def spokes_in_a_toothed_ring(mask: BoolArray) -> bool:
     """Whether the drawing is a cog (a settings icon drawn as Lucide's, Heroicons' and MingCute's
     ``cog``): one piece spanning the drawing, about as wide as tall (:func:`_round_rim`), whose
     inside spokes cut into 3-6 holes of like size, as far from the centre and evenly round it
-    (:func:`_sectors_round`; a hub's hole at the centre aside), and whose outline rises in 8-20
+    (:func:`_sectors_round`; besides them at most a hub's hole at the centre, smaller than
+    any), and whose outline rises in 8-20
     evenly spaced teeth a cog's depth deep (:func:`_cog_teeth`), a whole number per sector and
     at least three (:data:`COG_PER_SECTOR`).
     A ship's wheel's or a dharmachakra's handles are its spokes' ends (one per sector), a
@@ -2345,11 +2354,13 @@ def spokes_in_a_toothed_ring(mask: BoolArray) -> bool:
     if found is None:
         return False
     holes, hole_labels = holes_of(found.own)
-    height, width = hole_labels.shape
-    centre = int(hole_labels[min(round(found.cy), height - 1), min(round(found.cx), width - 1)])
-    sectors = [h for h in holes if h.area >= GEAR_HOLE_PIXELS and h.label != centre]
+    centre = found.label_at_centre(hole_labels)
+    real = [h for h in holes if h.area >= GEAR_HOLE_PIXELS]
+    sectors = [h for h in real if h.label != centre]
     if not COG_SECTORS[0] <= len(sectors) <= COG_SECTORS[1]:
         return False
+    if any(h.label == centre and h.area >= min(s.area for s in sectors) for h in real):
+        return False  # a hub's hole is smaller than any sector (a reel's or a tyre's middle)
     if not _sectors_round(sectors, hole_labels, found.cx, found.cy):
         return False
     radii = _outer_radii(found.outline.astype(bool), found.cx, found.cy)  # the costly part, last
@@ -2384,12 +2395,10 @@ def _cog_teeth(radii: npt.NDArray[np.float64]) -> int | None:
     """How many teeth ``radii`` (:func:`_outer_radii`) rise in, when they are a cog's: a depth
     of :data:`COG_DEPTH`, :data:`COG_TEETH` runs of rays above mid-depth, spaced evenly
     (:data:`COG_HARMONIC`)."""
-    largest = float(radii.max())
-    tip, root = float(np.percentile(radii, 90)), float(np.percentile(radii, 10))
-    depth = tip - root
-    if largest <= 0 or not COG_DEPTH[0] <= depth / largest <= COG_DEPTH[1]:
+    profile = _tooth_profile(radii, COG_DEPTH)
+    if profile is None:
         return None
-    teeth = len(_circular_gaps(~(radii > root + depth / 2)))  # runs above mid-depth
+    teeth = len(profile.teeth)
     if not COG_TEETH[0] <= teeth <= COG_TEETH[1]:
         return None
     power = np.abs(np.fft.rfft(radii - radii.mean())) ** 2
@@ -2430,15 +2439,11 @@ def _outer_radii(filled: BoolArray, cx: float, cy: float) -> npt.NDArray[np.floa
 def _teeth(radii: npt.NDArray[np.float64]) -> tuple[int, float, float] | None:
     """``(teeth, root radius, largest radius)`` when ``radii`` (:func:`_outer_radii`) rise in
     evenly cut, flat-topped teeth of a gear's depth (:data:`GEAR_DEPTH` to :data:`GEAR_FLAT`)."""
-    largest = float(radii.max())
-    if largest <= 0:
+    profile = _tooth_profile(radii, GEAR_DEPTH)
+    if profile is None:
         return None
-    tip, root = float(np.percentile(radii, 90)), float(np.percentile(radii, 10))
+    teeth, gaps, tip, root, largest = profile
     depth = tip - root
-    if not GEAR_DEPTH[0] <= depth / largest <= GEAR_DEPTH[1]:
-        return None
-    above = radii > root + depth / 2
-    teeth, gaps = _circular_gaps(~above), _circular_gaps(above)  # runs above, runs below
     if not GEAR_TEETH[0] <= len(teeth) <= GEAR_TEETH[1]:
         return None
     widths, spaces = [n for _, n in teeth], [n for _, n in gaps]
@@ -2451,6 +2456,31 @@ def _teeth(radii: npt.NDArray[np.float64]) -> tuple[int, float, float] | None:
     if tops < GEAR_FLAT * bases:
         return None
     return len(teeth), root, largest
+
+
+class _Profile(NamedTuple):
+    """A rim's outer radii read as teeth: the runs of rays above mid-depth (the teeth) and
+    below it (the gaps), each ``(first ray, length)``; the tips' radius (90th percentile), the
+    root's (10th) and the largest."""
+
+    teeth: list[tuple[int, int]]
+    gaps: list[tuple[int, int]]
+    tip: float
+    root: float
+    largest: float
+
+
+def _tooth_profile(radii: npt.NDArray[np.float64], depths: tuple[float, float]) -> _Profile | None:
+    """``radii`` (:func:`_outer_radii`) read as teeth, when the tips stand out from the root
+    ``depths`` (fewest and most, as shares of the largest radius)."""
+    largest = float(radii.max())
+    if largest <= 0:
+        return None
+    tip, root = float(np.percentile(radii, 90)), float(np.percentile(radii, 10))
+    if not depths[0] <= (tip - root) / largest <= depths[1]:
+        return None
+    above = radii > root + (tip - root) / 2
+    return _Profile(_circular_gaps(~above), _circular_gaps(above), tip, root, largest)
 
 
 def _centred_on(part: Part, cx: float, cy: float) -> bool:
