@@ -2063,17 +2063,6 @@ GEAR_RULES: dict[str, tuple[np.ndarray, str, object]] = {
 }
 
 
-@pytest.mark.parametrize("name", list(GEAR_RULES))
-def test_each_rule_of_the_gear_is_needed(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each drawing is a gear but for one rule: turned away by it, taken with it relaxed."""
-    from iconfind.recognition import structure
-
-    mask, constant, relaxed = GEAR_RULES[name]
-    assert not teeth_round_a_hub(mask), name
-    monkeypatch.setattr(structure, constant, relaxed)
-    assert teeth_round_a_hub(mask), name
-
-
 @pytest.mark.parametrize(
     "kwargs",
     [
@@ -2227,15 +2216,30 @@ COG_RULES: dict[str, tuple[np.ndarray, str, object]] = {
 }
 
 
-@pytest.mark.parametrize("name", list(COG_RULES))
-def test_each_rule_of_the_cog_is_needed(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Each drawing is a cog but for one rule: turned away by it, taken with it relaxed."""
+SETTINGS_RULES: dict[
+    str, tuple[Callable[[np.ndarray], bool], dict[str, tuple[np.ndarray, str, object]]]
+] = {
+    "gear": (teeth_round_a_hub, GEAR_RULES),
+    "cog": (spokes_in_a_toothed_ring, COG_RULES),
+}
+
+
+@pytest.mark.parametrize(
+    ("kind", "name"),
+    [(kind, name) for kind, (_, rules) in SETTINGS_RULES.items() for name in rules],
+)
+def test_each_rule_of_a_gear_and_a_cog_is_needed(
+    kind: str, name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Each drawing is a gear (a cog) but for one rule: turned away by it, taken with it
+    relaxed."""
     from iconfind.recognition import structure
 
-    mask, constant, relaxed = COG_RULES[name]
-    assert not spokes_in_a_toothed_ring(mask), name
+    check, rules = SETTINGS_RULES[kind]
+    mask, constant, relaxed = rules[name]
+    assert not check(mask), name
     monkeypatch.setattr(structure, constant, relaxed)
-    assert spokes_in_a_toothed_ring(mask), name
+    assert check(mask), name
 
 
 @pytest.mark.parametrize(("family", "stem"), [("lucide", "cog"), ("heroicons", "cog")])
