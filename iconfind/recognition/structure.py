@@ -2344,12 +2344,12 @@ def spokes_in_a_toothed_ring(mask: BoolArray) -> bool:
     ``cog``): one piece spanning the drawing, about as wide as tall (:func:`_round_rim`), whose
     inside spokes cut into 3-6 holes of like size, as far from the centre and evenly round it
     (:func:`_sectors_round`; besides them at most a hub's hole at the centre, smaller than
-    any), and whose outline rises in 8-20
-    evenly spaced teeth a cog's depth deep (:func:`_cog_teeth`), a whole number per sector and
-    at least three (:data:`COG_PER_SECTOR`).
-    A ship's wheel's or a dharmachakra's handles are its spokes' ends (one per sector), a
-    steering wheel or a pie chart has no teeth, a gear with a hub no spokes
-    (:func:`teeth_round_a_hub`), a cube's or a bug's holes and outline are not so even."""
+    any), and whose outline rises in 8-20 evenly spaced teeth a cog's depth deep
+    (:func:`_cog_teeth`), a whole number per sector and at least three
+    (:data:`COG_PER_SECTOR`). A ship's wheel's or a dharmachakra's handles are its spokes'
+    ends (one per sector), a steering wheel or a pie chart has no teeth, a gear with a hub no
+    spokes (:func:`teeth_round_a_hub`), a cube's or a bug's holes and outline are not so
+    even."""
     found = _round_rim(np.asarray(mask, bool), pieces=1)
     if found is None:
         return False
