@@ -189,12 +189,18 @@ def test_real_sort_icons_of_unseen_families_are_resolved(family: str, stem: str)
     the template scores were 0.37-0.58 for six of them (below the 0.6 any answer needs) and
     0.78-0.81 for Tabler's; the shipped recognizer now scores each at the structure's score and
     accepts "sort", at 24 and 48 px, light and dark."""
+    assert_resolved_by_parts(family, stem, "sort")
+
+
+def assert_resolved_by_parts(family: str, stem: str, concept: str) -> None:
+    """The held-out ``family``'s icon ``stem`` ranks ``concept`` first at the structure's score
+    and is accepted as it, at 24 and 48 px, light and dark."""
     recognizer = IconRecognizer.default()
     (mask,) = [m for c, n, m in glyph_images(family) if n == stem]
     for size, theme in product((24, 48), ("light", "dark")):
         ranking = recognizer.rank(render_case(mask, size, theme, "tight"), top=3)
-        assert ranking[0] == ("sort", pytest.approx(STRUCTURE_SCORE, abs=0.05))
-        assert recognizer.accepts(ranking, "sort")
+        assert ranking[0] == (concept, pytest.approx(STRUCTURE_SCORE, abs=0.05))
+        assert recognizer.accepts(ranking, concept)
 
 
 @pytest.mark.parametrize("concept", sorted(STRUCTURES))
@@ -2248,9 +2254,4 @@ def test_real_cogs_of_unseen_families_are_settings(family: str, stem: str) -> No
     target or a play button first (settings third or lower, 0.43-0.51), so settings was
     deferred on every Lucide screen that showed it; the cog's structure now raises settings,
     accepted at 24 and 48 px, light and dark."""
-    recognizer = IconRecognizer.default()
-    (mask,) = [m for c, n, m in glyph_images(family) if n == stem]
-    for size, theme in product((24, 48), ("light", "dark")):
-        ranking = recognizer.rank(render_case(mask, size, theme, "tight"), top=3)
-        assert ranking[0] == ("settings", pytest.approx(STRUCTURE_SCORE, abs=0.05))
-        assert recognizer.accepts(ranking, "settings")
+    assert_resolved_by_parts(family, stem, "settings")
