@@ -22,14 +22,19 @@ their references then come within the lead an answer needs:
   ``create-outline``, was accepted as open-in-new in 3 of 36 calibration renders).
 * **add** -- :func:`arms_that_never_meet`: four arms round an empty centre are a crosshair, no
   plus (boxicons' ``bx-cross`` was accepted as add at 24 and 48 px).
+* **wifi, cloud, camera, filter, microphone, visibility, notification, volume, phone** --
+  :func:`struck_through`: a slash across the drawing makes it the "off" form, a concept of its
+  own (:data:`SLASHED`; Bootstrap's and Carbon's slashed wifi ranked wifi first, Tabler's
+  slashed funnel filter, each a lead away from being tapped for the plain concept).
 
 Most checks claim that a part is *absent*, so they read the crop's :class:`Ink` at
 :data:`TRACE_THRESHOLD`, far below the threshold of the shape mask: a faint mark (a thin minus
 anti-aliased into the background at 24 px) still counts as there. Where two parts a pixel apart
 merge at that threshold (a bullet and its line), the check reads the shape mask too. The petals
-are holes, which the trace's thicker strokes close: that check reads the shape mask. A
-ruled-out concept scores 0 in the recognizer, and the pair check against it sides with the
-asked concept without comparing
+are holes, which the trace's thicker strokes close: that check reads the shape mask. A slash
+is a part that *is* there, so a faint smear must not pass for one: that check reads the shape
+mask as well. A ruled-out concept scores 0 in the recognizer, and the pair check against it
+sides with the asked concept without comparing
 (:meth:`~iconfind.recognition.recognizer.IconRecognizer.pair_checks`). No check rules out any
 reference of its concept, any calibration crop of it (``tools/calibrate_acceptance.py``) or any
 icon of it among the eleven held-out sets of ``bench/heldout.py`` in all 36 renders -- but 2 of
@@ -381,6 +386,106 @@ def arms_that_never_meet(ink: Ink) -> bool:
     )
 
 
+# not the plain concept: a slash across the drawing
+SLASH_ANGLE = (35.0, 50.0)
+"""Degrees from the horizontal of a slash, from its end nearest one corner of the drawing to
+its end nearest the opposite one (slashes are drawn at 43-48; the side of a funnel, read from
+the corner of its top to the foot of its spout, runs at 53-59)."""
+SLASH_LONG = 0.75
+"""A slash is at least this share of the drawing's diagonal long: it crosses the drawing."""
+SLASH_SAMPLES = 48
+"""Points a slash is read at along its length."""
+SLASH_COVERED = 0.9
+"""Least share of the points with ink within a pixel: one unbroken stroke."""
+SLASH_THIN = 0.15
+"""A slash's width (the median run of ink across it, where it is not crossing another
+stroke) is at most this share of its length: a line, not a band."""
+SLASH_BARE = 0.7
+"""Least share of the points where the stroke is bare -- its run across no wider than
+:data:`SLASH_WIDER` its width plus a pixel, and centred within a pixel of the line: a straight
+stroke of its own (where it crosses another stroke, or a bent outline strays from the line
+between its ends, it is not)."""
+SLASH_WIDER = 1.5
+"""How much wider than the slash's width its run across may be where it is bare."""
+
+SLASHED = {
+    "wifi": "wifi_off",
+    "cloud": "cloud_off",
+    "camera": "camera_off",
+    "filter": "filter_off",
+    "microphone": "microphone_off",
+    "visibility": "visibility_off",
+    "notification": "bell_off",
+    "volume_up": "volume_off",
+    "volume_down": "volume_off",
+    "phone": "phone_slash",
+}
+"""Concept -> its struck-through concept: a slash across the drawing makes it the other."""
+
+
+def struck_through(ink: Ink) -> bool:
+    """Whether a slash crosses the drawing: one straight, thin, unbroken stroke from near one
+    corner of the drawing to near the opposite one (:data:`SLASH_ANGLE`), crossing whatever is
+    drawn under it. A struck-through drawing is the "off" form of a concept (wifi off, a muted
+    microphone, a crossed-out eye), which the vocabulary names apart (:data:`SLASHED`): the
+    plain concept is ruled out. The slash's ends are the ink farthest along the diagonal
+    either way. Read in the shape mask: a slash is a part that is there."""
+    mask = np.asarray(ink.mask, bool)
+    if mask.ndim != 2 or mask.sum() < MIN_PART:
+        return False
+    return _slash_down_right(mask) or _slash_down_right(mask[:, ::-1])
+
+
+def _slash_down_right(mask: BoolArray) -> bool:
+    """:func:`struck_through` for a slash running down to the right."""
+    ys, xs = np.nonzero(mask)
+    along = xs + ys  # how far along the diagonal
+    # Each end is the middle of the ink farthest along (within a pixel): a stroke's cap, not
+    # one of its edges, so the line between the ends runs down the stroke's middle.
+    first, last = along <= along.min() + 1, along >= along.max() - 1
+    start = np.array([xs[first].mean(), ys[first].mean()])
+    run = np.array([xs[last].mean(), ys[last].mean()]) - start
+    length = float(np.hypot(*run))
+    diagonal = float(np.hypot(np.ptp(xs) + 1, np.ptp(ys) + 1))
+    if length < SLASH_LONG * diagonal:
+        return False
+    if not SLASH_ANGLE[0] <= np.degrees(np.arctan2(run[1], run[0])) <= SLASH_ANGLE[1]:
+        return False
+    points = start + np.outer((np.arange(SLASH_SAMPLES) + 0.5) / SLASH_SAMPLES, run)
+    near = cv2.dilate(mask.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    if _ink_at(near, points).mean() < SLASH_COVERED:
+        return False
+    on = _ink_at(mask, points)
+    if not on.any():
+        return False
+    across = np.array([-run[1], run[0]]) / length
+    steps = np.arange(1, int(2 * length) + 1) / 2  # half a pixel at a time, as far as its length
+    sides = [
+        np.cumprod(_ink_at(mask, points[:, None, :] + sign * steps[None, :, None] * across), 1)
+        .sum(1)
+        .astype(float)
+        / 2
+        for sign in (1, -1)
+    ]
+    widths = np.where(on, sides[0] + sides[1] + 0.5, 0.0)
+    width = float(np.median(widths[on]))
+    if width > SLASH_THIN * length:
+        return False
+    bare = on & (widths <= SLASH_WIDER * width + 1) & (np.abs(sides[0] - sides[1]) <= 2)
+    return bool(bare.mean() >= SLASH_BARE)
+
+
+def _ink_at(mask: BoolArray, points: npt.NDArray[np.float64]) -> BoolArray:
+    """Whether ``mask`` has ink at each of ``points`` (x, y in the last axis), rounded to the
+    nearest pixel; points off the mask have none."""
+    x = np.rint(points[..., 0]).astype(np.int64)
+    y = np.rint(points[..., 1]).astype(np.int64)
+    height, width = mask.shape
+    inside = (x >= 0) & (x < width) & (y >= 0) & (y < height)
+    found: BoolArray = inside & mask[np.clip(y, 0, height - 1), np.clip(x, 0, width - 1)]
+    return found
+
+
 EXCLUSIONS: Mapping[str, Callable[[Ink], bool]] = {
     "sort": two_plain_bars,
     "zoom_in": empty_round_holes,
@@ -390,6 +495,7 @@ EXCLUSIONS: Mapping[str, Callable[[Ink], bool]] = {
     "settings": petals_round_a_centre,
     "open_in_new": no_corner_arrowhead,
     "add": arms_that_never_meet,
+    **dict.fromkeys(SLASHED, struck_through),
 }
 """Concept -> a check that rules it out."""
 
@@ -416,6 +522,7 @@ def excluded_concepts(ink: Ink) -> list[str]:
 
 __all__ = [
     "EXCLUSIONS",
+    "SLASHED",
     "TRACE_THRESHOLD",
     "Ink",
     "arms_that_never_meet",
@@ -425,5 +532,6 @@ __all__ = [
     "excluded_concepts",
     "petals_round_a_centre",
     "rules_out",
+    "struck_through",
     "two_plain_bars",
 ]

@@ -1,9 +1,9 @@
 """Concepts a drawing's parts rule out (iconfind/recognition/exclusions.py): two plain upright
 bars are no sort icon, a magnifier with nothing in its lens no zoom icon, stacked bars without
 bullets no list icon, centred lines of different lengths no ☰, petals round a centre no gear,
-a stroke out of a box without an arrowhead no open-in-new, a crosshair no plus -- and no real
-icon of a ruled-out concept (its references, its held-out icons in every render) is ever ruled
-out."""
+a stroke out of a box without an arrowhead no open-in-new, a crosshair no plus, a struck-through
+wifi or bell no plain one -- and no real icon of a ruled-out concept (its references, its
+held-out icons in every render) is ever ruled out."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from PIL import Image
 from bench.heldout import families, glyph_images, render_case
 from iconfind.recognition.exclusions import (
     PETAL_AREA,
+    SLASHED,
     Ink,
     arms_that_never_meet,
     bars_without_bullets,
@@ -26,6 +27,7 @@ from iconfind.recognition.exclusions import (
     no_corner_arrowhead,
     petals_round_a_centre,
     rules_out,
+    struck_through,
     two_plain_bars,
 )
 from iconfind.recognition.features import shape_of, unpack_masks
@@ -470,6 +472,16 @@ def test_petal_loops_open_into_one_lobed_hole_rule_settings_out() -> None:
         ("open_in_new", 10, 36 * 5),
         ("hamburger", 50, 36 * 11),
         ("add", 40, 36 * 11),
+        ("wifi", 10, 36 * 9),
+        ("cloud", 14, 36 * 10),
+        ("camera", 14, 36 * 10),
+        ("filter", 140, 36 * 14),
+        ("microphone", 16, 36 * 10),
+        ("visibility", 13, 36 * 10),
+        ("notification", 170, 36 * 14),
+        ("volume_up", 11, 36 * 8),
+        ("volume_down", 11, 36 * 4),
+        ("phone", 15, 36 * 8),
     ],
 )
 def test_no_real_icon_of_a_ruled_out_concept_is_ruled_out(
@@ -633,3 +645,145 @@ def test_a_faint_join_still_joins_the_arms() -> None:
     ink = Ink.of(shape)
     assert arms_that_never_meet(Ink.drawn(ink.mask))  # the mask alone: a crosshair
     assert not arms_that_never_meet(ink)
+
+
+# --------------------------------------------------------------------------- not plain: a slash
+
+
+def plain_or_slashed(
+    kind: str, *, slash: bool = True, angle: float = 45.0, width: int = 8
+) -> Image.Image:
+    """A plain icon drawn at 128 px (``kind``: wifi's arcs, a bell, a funnel outlined or filled,
+    a camera, a phone handset lying on the diagonal, ``width`` px thick) and, with ``slash``, a
+    stroke ``width`` px wide across it at ``angle`` degrees, past the body's corners and cut out
+    of it with a gutter, as icon sets draw it."""
+    big = np.zeros((128, 128), np.uint8)
+    if kind == "wifi":
+        for radius in (24, 48, 72):
+            cv2.ellipse(big, (64, 108), (radius, radius), 0, 225, 315, 255, 10)
+        cv2.circle(big, (64, 104), 8, 255, -1)
+    elif kind == "bell":
+        body = np.array([(28, 92), (36, 80), (38, 44), (64, 22), (90, 44), (92, 80), (100, 92)])
+        cv2.polylines(big, [body], True, 255, 8)
+        cv2.ellipse(big, (64, 100), (12, 10), 0, 0, 180, 255, 8)
+    elif kind in ("funnel", "filled funnel"):
+        funnel = np.array([(12, 14), (116, 14), (76, 64), (76, 112), (52, 100), (52, 64)])
+        cv2.fillPoly(big, [funnel], 255) if kind == "filled funnel" else cv2.polylines(
+            big, [funnel], True, 255, 8
+        )
+    elif kind == "camera":
+        cv2.rectangle(big, (12, 36), (116, 108), 255, 8)
+        cv2.rectangle(big, (44, 22), (84, 36), 255, 8)
+        cv2.circle(big, (64, 72), 20, 255, 8)
+    elif kind == "phone":
+        handset = np.array([(16, 30), (34, 12), (54, 34), (44, 46), (82, 84), (94, 74), (116, 94)])
+        cv2.polylines(big, [handset], False, 255, 2 * width)
+    if slash:
+        turn = np.radians(angle)
+        reach = np.array([np.cos(turn), np.sin(turn)]) * 78
+        ends = [tuple(int(v) for v in 64 + side * reach) for side in (-1, 1)]
+        cv2.line(big, ends[0], ends[1], 0, width + 12)  # the gutter
+        cv2.line(big, ends[0], ends[1], 255, width)
+    return Image.fromarray(big)
+
+
+SLASHED_KINDS = ["wifi", "bell", "funnel", "filled funnel", "camera"]
+
+
+@pytest.mark.parametrize("kind", SLASHED_KINDS)
+def test_a_slash_across_rules_the_plain_concept_out(kind: str) -> None:
+    """Struck through, down to the right or to the left, every plain concept with an "off"
+    form of its own is ruled out; drawn plain, none is."""
+    for angle in (45.0, 135.0):
+        for ink in inks_of(plain_or_slashed(kind, angle=angle)):
+            assert struck_through(ink), (kind, angle)
+            assert set(SLASHED) <= set(excluded_concepts(ink))
+    for ink in inks_of(plain_or_slashed(kind, slash=False)):
+        assert not struck_through(ink), kind
+        assert not set(SLASHED) & set(excluded_concepts(ink))
+
+
+@pytest.mark.parametrize("width", [4, 8, 12])
+def test_a_handset_on_the_diagonal_is_no_slash(width: int) -> None:
+    """A phone handset lies on the diagonal, earpiece to mouthpiece: its outline bends at both
+    ends, and neither it nor its middle is a slash."""
+    for ink in inks_of(plain_or_slashed("phone", slash=False, width=width)):
+        assert not struck_through(ink), width
+
+
+def stroke(start: tuple[int, int], stop: tuple[int, int], width: int = 2) -> np.ndarray:
+    """A straight stroke on the 32x32 grid."""
+    mask = canvas()
+    cv2.line(mask, start, stop, 1, width)
+    return mask.astype(bool)
+
+
+def with_marks(mask: np.ndarray, *boxes: tuple[int, int, int, int]) -> np.ndarray:
+    """``mask`` with filled boxes (x0, y0, x1, y1) inked, or cleared where x0 > x1."""
+    out = mask.copy()
+    for x0, y0, x1, y1 in boxes:
+        if x0 <= x1:
+            out[y0 : y1 + 1, x0 : x1 + 1] = True
+        else:
+            out[y0 : y1 + 1, x1 : x0 + 1] = False
+    return out
+
+
+@pytest.mark.parametrize(
+    ("mask", "struck"),
+    [
+        (stroke((3, 7), (28, 26)), True),  # 37.4 degrees between the ends' middles
+        (stroke((3, 8), (28, 24)), False),  # 32.8 degrees: flatter than a slash
+        (stroke((5, 3), (27, 28)), True),  # 48.6 degrees
+        (stroke((7, 3), (26, 28)), False),  # 52.6 degrees: steeper, a funnel's side
+        (with_marks(stroke((6, 6), (26, 26)), (28, 1, 30, 3)), True),  # 0.78 of the diagonal
+        (with_marks(stroke((8, 8), (24, 24)), (27, 1, 30, 4)), False),  # 0.66: short of it
+        (with_marks(stroke((3, 3), (28, 28)), (17, 14, 14, 17)), True),  # broken 3 px
+        (with_marks(stroke((3, 3), (28, 28)), (20, 11, 11, 20)), False),  # broken 9 px
+        (stroke((3, 3), (28, 28), width=4), True),  # 0.12 of its length wide
+        (stroke((3, 3), (28, 28), width=7), False),  # 0.2: a band
+        (with_marks(stroke((3, 3), (28, 28)), (10, 10, 21, 21)), True),  # 0.71 of it bare
+        (with_marks(stroke((3, 3), (28, 28)), (9, 9, 22, 22)), False),  # 0.63: under a body
+    ],
+    ids=[
+        "angle 37",
+        "angle 33",
+        "angle 49",
+        "angle 53",
+        "long",
+        "short",
+        "broken 3",
+        "broken 9",
+        "thin",
+        "band",
+        "bare",
+        "covered",
+    ],
+)
+def test_a_slash_is_a_long_thin_unbroken_bare_diagonal(mask: np.ndarray, struck: bool) -> None:
+    """The angle (:data:`SLASH_ANGLE`), the length (:data:`SLASH_LONG`), the cover
+    (:data:`SLASH_COVERED`), the width (:data:`SLASH_THIN`) and the bare share
+    (:data:`SLASH_BARE`) at their margins."""
+    assert struck_through(Ink.drawn(mask)) is struck
+    assert struck_through(Ink.drawn(mask[:, ::-1])) is struck  # the other way round
+
+
+@pytest.mark.parametrize(
+    ("family", "stem", "plain"),
+    [
+        ("bootstrap", "wifi-off", "wifi"),
+        ("carbon", "wifi--off", "wifi"),
+    ],
+)
+def test_a_struck_through_icon_is_never_its_plain_concept(
+    family: str, stem: str, plain: str
+) -> None:
+    """Bootstrap's and Carbon's slashed wifi ranked wifi first: asked for wifi on a screen whose
+    wifi is off, they were a lead away from being tapped. Struck through, the plain concept
+    scores 0 and is never accepted."""
+    recognizer = IconRecognizer.default()
+    (mask,) = [m for c, n, m in glyph_images(family) if n == stem]
+    for size, theme in product((24, 48), ("light", "dark")):
+        ranking = recognizer.rank(render_case(mask, size, theme, "tight"), top=3)
+        assert dict(ranking.context).get(plain, 0.0) == 0.0, (size, theme, ranking)
+        assert not recognizer.accepts(ranking, plain)
