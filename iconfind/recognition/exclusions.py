@@ -388,27 +388,41 @@ def arms_that_never_meet(ink: Ink) -> bool:
 
 # not the plain concept: a slash across the drawing
 SLASH_ANGLE = (35.0, 50.0)
-"""Degrees from the horizontal of a slash, from its end nearest one corner of the drawing to
-its end nearest the opposite one (slashes are drawn at 43-48; the side of a funnel, read from
-the corner of its top to the foot of its spout, runs at 53-59)."""
+"""Degrees from the horizontal of a slash, from one end to the other. Most slashes read 43-48;
+Octicons' ``eye-closed`` 35-37 (a wide eye, struck from corner to corner of its box). Plain
+drawings read outside: a camera's corners 32-34, a funnel's side from the corner of its top to
+the foot of its spout 53-59."""
+SLASH_END = 1
+"""The ink within this many steps (pixels along x + y) of the farthest along the diagonal is a
+slash's end -- its cap; the end is its middle, so the line between the ends runs down the
+stroke's middle, not along one of its edges."""
 SLASH_LONG = 0.75
-"""A slash is at least this share of the drawing's diagonal long: it crosses the drawing."""
+"""A slash is at least this share of the drawing's diagonal long: it crosses the drawing. With
+:data:`SLASH_ANGLE`, its ends lie near opposite corners (only drawings up to about 1.6 times as
+wide as tall, or as tall as wide, can hold one)."""
 SLASH_SAMPLES = 48
 """Points a slash is read at along its length."""
 SLASH_COVERED = 0.9
-"""Least share of the points with ink within a pixel: one unbroken stroke."""
+"""Least share of the points with ink within a pixel: one stroke (a break of about 3 px, where
+a render thins it crossing a gutter, still passes)."""
 SLASH_THIN = 0.15
-"""A slash's width (the median run of ink across it, where it is not crossing another
-stroke) is at most this share of its length: a line, not a band."""
+"""A slash's width (the median run of ink across it at the points on ink) is at most this share
+of its length: a line, not a band."""
 SLASH_BARE = 0.7
 """Least share of the points where the stroke is bare -- its run across no wider than
-:data:`SLASH_WIDER` its width plus a pixel, and centred within a pixel of the line: a straight
-stroke of its own (where it crosses another stroke, or a bent outline strays from the line
-between its ends, it is not)."""
+:data:`SLASH_WIDER` its width plus :data:`SLASH_SLACK`, and centred within
+:data:`SLASH_OFF_CENTRE` of the line: a straight stroke of its own (where it crosses another
+stroke, runs under a body, or bows away from the line between its ends, as a handset does, it
+is not)."""
 SLASH_WIDER = 1.5
 """How much wider than the slash's width its run across may be where it is bare."""
+SLASH_SLACK = 1.0
+"""Pixels a bare run across may exceed :data:`SLASH_WIDER` times the width by: runs are read in
+half-pixel steps rounded to the grid, so at 45 degrees they move in jumps of 1.5 px."""
+SLASH_OFF_CENTRE = 1.0
+"""Pixels the middle of a bare run across may lie off the line between the slash's ends."""
 
-SLASHED = {
+SLASHED: Mapping[str, str] = {
     "wifi": "wifi_off",
     "cloud": "cloud_off",
     "camera": "camera_off",
@@ -424,12 +438,14 @@ SLASHED = {
 
 
 def struck_through(ink: Ink) -> bool:
-    """Whether a slash crosses the drawing: one straight, thin, unbroken stroke from near one
-    corner of the drawing to near the opposite one (:data:`SLASH_ANGLE`), crossing whatever is
-    drawn under it. A struck-through drawing is the "off" form of a concept (wifi off, a muted
-    microphone, a crossed-out eye), which the vocabulary names apart (:data:`SLASHED`): the
-    plain concept is ruled out. The slash's ends are the ink farthest along the diagonal
-    either way. Read in the shape mask: a slash is a part that is there."""
+    """Whether a slash crosses the drawing: one straight, thin stroke from near one corner of the
+    drawing to near the opposite one (:data:`SLASH_ANGLE`, :data:`SLASH_LONG`), crossing
+    whatever is drawn under it. A struck-through drawing is the "off" form of a concept (wifi
+    off, a muted microphone, a crossed-out eye), which the vocabulary names apart
+    (:data:`SLASHED`): the plain concept is ruled out. Any long bare diagonal counts (a cross's
+    stroke, a diagonal arrow's shaft); only the concepts of :data:`SLASHED` are ruled out by
+    it, and none of them is drawn with one. Read in the shape mask: a slash is a part that is
+    there, and a faint smear must not pass for one."""
     mask = np.asarray(ink.mask, bool)
     if mask.ndim != 2 or mask.sum() < MIN_PART:
         return False
@@ -437,12 +453,11 @@ def struck_through(ink: Ink) -> bool:
 
 
 def _slash_down_right(mask: BoolArray) -> bool:
-    """:func:`struck_through` for a slash running down to the right."""
+    """:func:`struck_through` for a slash running down to the right: from the ink farthest up
+    and left along the diagonal (x + y least) to the ink farthest down and right."""
     ys, xs = np.nonzero(mask)
-    along = xs + ys  # how far along the diagonal
-    # Each end is the middle of the ink farthest along (within a pixel): a stroke's cap, not
-    # one of its edges, so the line between the ends runs down the stroke's middle.
-    first, last = along <= along.min() + 1, along >= along.max() - 1
+    along = xs + ys
+    first, last = along <= along.min() + SLASH_END, along >= along.max() - SLASH_END
     start = np.array([xs[first].mean(), ys[first].mean()])
     run = np.array([xs[last].mean(), ys[last].mean()]) - start
     length = float(np.hypot(*run))
@@ -459,20 +474,32 @@ def _slash_down_right(mask: BoolArray) -> bool:
     if not on.any():
         return False
     across = np.array([-run[1], run[0]]) / length
-    steps = np.arange(1, int(2 * length) + 1) / 2  # half a pixel at a time, as far as its length
-    sides = [
-        np.cumprod(_ink_at(mask, points[:, None, :] + sign * steps[None, :, None] * across), 1)
-        .sum(1)
-        .astype(float)
-        / 2
-        for sign in (1, -1)
-    ]
-    widths = np.where(on, sides[0] + sides[1] + 0.5, 0.0)
+    left, right = (_run_across(mask, points, side * across, length) for side in (1, -1))
+    widths = np.where(on, left + right + 0.5, 0.0)  # the point's own half pixel
     width = float(np.median(widths[on]))
     if width > SLASH_THIN * length:
         return False
-    bare = on & (widths <= SLASH_WIDER * width + 1) & (np.abs(sides[0] - sides[1]) <= 2)
+    bare = (
+        on
+        & (widths <= SLASH_WIDER * width + SLASH_SLACK)
+        & (np.abs(left - right) / 2 <= SLASH_OFF_CENTRE)
+    )
     return bool(bare.mean() >= SLASH_BARE)
+
+
+def _run_across(
+    mask: BoolArray,
+    points: npt.NDArray[np.float64],
+    direction: npt.NDArray[np.float64],
+    reach: float,
+) -> npt.NDArray[np.float64]:
+    """How far the ink runs from each of ``points`` towards ``direction`` (a unit vector), read
+    half a pixel at a time as far as ``reach``: in pixels, the half-steps still on ink before
+    the first off it."""
+    steps = np.arange(1, int(2 * reach) + 1) / 2
+    inked = _ink_at(mask, points[:, None, :] + steps[None, :, None] * direction)
+    runs: npt.NDArray[np.float64] = np.cumprod(inked, axis=1).sum(axis=1) / 2
+    return runs
 
 
 def _ink_at(mask: BoolArray, points: npt.NDArray[np.float64]) -> BoolArray:
