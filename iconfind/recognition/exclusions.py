@@ -24,8 +24,8 @@ their references then come within the lead an answer needs:
   plus (boxicons' ``bx-cross`` was accepted as add at 24 and 48 px).
 * **wifi, cloud, camera, filter, microphone, visibility, notification, volume, phone** --
   :func:`struck_through`: a slash across the drawing makes it the "off" form, a concept of its
-  own (:data:`SLASHED`; Bootstrap's and Carbon's slashed wifi ranked wifi first, Tabler's
-  slashed funnel filter, each a lead away from being tapped for the plain concept).
+  own (:data:`SLASHED`; Bootstrap's and Carbon's slashed wifi ranked wifi first, a lead away
+  from being tapped as wifi).
 
 Most checks claim that a part is *absent*, so they read the crop's :class:`Ink` at
 :data:`TRACE_THRESHOLD`, far below the threshold of the shape mask: a faint mark (a thin minus
