@@ -2253,14 +2253,14 @@ def teeth_round_a_hub(mask: BoolArray) -> bool:
     verified badge on their hub; a flower drawn as loops can pass, and its petals rule settings
     out (:mod:`~iconfind.recognition.exclusions`)."""
     found = _round_rim(np.asarray(mask, bool), pieces=2)  # a rim, and at most a hub besides
-    if found is None:
-        return False
+    return found is not None and _gear_on(found)
+
+
+def _gear_on(found: _Rim) -> bool:
+    """:func:`teeth_round_a_hub` for a drawing whose rim :func:`_round_rim` has read."""
     pieces, labels, rim, outline = found.pieces, found.labels, found.rim, found.outline
-    cx, cy = found.cx, found.cy
-    holes, hole_labels = holes_of(found.own)
-    centre = found.label_at_centre(hole_labels)
-    real = [h for h in holes if h.area >= GEAR_HOLE_PIXELS]
-    if len(real) != 1 or real[0].label != centre or not _centred_on(real[0], cx, cy):
+    cx, cy, real, hole_labels = found.cx, found.cy, found.holes, found.hole_labels
+    if len(real) != 1 or real[0].label != found.centre or not _centred_on(real[0], cx, cy):
         return False  # one hole, at the centre
     (hole,) = real
     teeth = _teeth(_outer_radii(outline.astype(bool), cx, cy))  # the costly part, last
@@ -2301,21 +2301,19 @@ def teeth_round_a_hub(mask: BoolArray) -> bool:
 
 class _Rim(NamedTuple):
     """A gear's or cog's rim: the drawing's pieces, their label image, the rim (the largest),
-    its own pixels, its filled outline (0/1) and that outline's centroid."""
+    its filled outline (0/1) and that outline's centroid; the rim's holes of
+    :data:`GEAR_HOLE_PIXELS` or more, their label image, and the label at the centroid (the
+    hole there, if any)."""
 
     pieces: list[Part]
     labels: npt.NDArray[np.int32]
     rim: Part
-    own: BoolArray
     outline: npt.NDArray[np.uint8]
     cx: float
     cy: float
-
-    def label_at_centre(self, labels: npt.NDArray[np.int32]) -> int:
-        """The label ``labels`` (a label image of the drawing's size, e.g. its holes') has at
-        the outline's centroid."""
-        height, width = labels.shape
-        return int(labels[min(round(self.cy), height - 1), min(round(self.cx), width - 1)])
+    holes: list[Part]
+    hole_labels: npt.NDArray[np.int32]
+    centre: int
 
 
 def _round_rim(ink: BoolArray, *, pieces: int) -> _Rim | None:
@@ -2336,7 +2334,11 @@ def _round_rim(ink: BoolArray, *, pieces: int) -> _Rim | None:
     outline = filled_outline(own)
     moments = cv2.moments(outline)
     cx, cy = moments["m10"] / moments["m00"], moments["m01"] / moments["m00"]
-    return _Rim(kept, labels, rim, own, outline, cx, cy)
+    holes, hole_labels = holes_of(own)
+    height, width = hole_labels.shape
+    centre = int(hole_labels[min(round(cy), height - 1), min(round(cx), width - 1)])
+    real = [h for h in holes if h.area >= GEAR_HOLE_PIXELS]
+    return _Rim(kept, labels, rim, outline, cx, cy, real, hole_labels, centre)
 
 
 def spokes_in_a_toothed_ring(mask: BoolArray) -> bool:
@@ -2351,17 +2353,19 @@ def spokes_in_a_toothed_ring(mask: BoolArray) -> bool:
     spokes (:func:`teeth_round_a_hub`), a cube's or a bug's holes and outline are not so
     even."""
     found = _round_rim(np.asarray(mask, bool), pieces=1)
-    if found is None:
-        return False
-    holes, hole_labels = holes_of(found.own)
-    centre = found.label_at_centre(hole_labels)
-    real = [h for h in holes if h.area >= GEAR_HOLE_PIXELS]
-    sectors = [h for h in real if h.label != centre]
+    return found is not None and _cog_on(found)
+
+
+def _cog_on(found: _Rim) -> bool:
+    """:func:`spokes_in_a_toothed_ring` for a one-piece drawing whose rim :func:`_round_rim`
+    has read."""
+    sectors = [h for h in found.holes if h.label != found.centre]
     if not COG_SECTORS[0] <= len(sectors) <= COG_SECTORS[1]:
         return False
-    if any(h.label == centre and h.area >= min(s.area for s in sectors) for h in real):
+    smallest = min(s.area for s in sectors)
+    if any(h.label == found.centre and h.area >= smallest for h in found.holes):
         return False  # a hub's hole is smaller than any sector (a reel's or a tyre's middle)
-    if not _sectors_round(sectors, hole_labels, found.cx, found.cy):
+    if not _sectors_round(sectors, found.hole_labels, found.cx, found.cy):
         return False
     radii = _outer_radii(found.outline.astype(bool), found.cx, found.cy)  # the costly part, last
     teeth = _cog_teeth(radii)
@@ -2408,8 +2412,11 @@ def _cog_teeth(radii: npt.NDArray[np.float64]) -> int | None:
 def teeth_round_a_hub_or_spokes(mask: BoolArray) -> bool:
     """Whether the drawing is a settings icon: a gear, teeth round a hub
     (:func:`teeth_round_a_hub`), or a cog, a toothed ring on spokes
-    (:func:`spokes_in_a_toothed_ring`)."""
-    return teeth_round_a_hub(mask) or spokes_in_a_toothed_ring(mask)
+    (:func:`spokes_in_a_toothed_ring`). The rim is read once for both."""
+    found = _round_rim(np.asarray(mask, bool), pieces=2)
+    if found is None:
+        return False
+    return _gear_on(found) or (len(found.pieces) == 1 and _cog_on(found))
 
 
 def _radius(part: Part) -> float:
