@@ -453,7 +453,9 @@ def corrected(font: str, name: str) -> tuple[bool, str | None]:
     return False, None
 
 
-def main() -> None:
+def tables() -> tuple[str, str, int]:
+    """The text of ``icon_concepts.toml`` and of ``concept_glyphs.toml``, and how many concepts
+    beyond the 22 classes they hold."""
     full = GlyphTable.default()
     table = GlyphTable(fonts=full.fonts, glyphs=tuple(g for g in full.glyphs if g.curated))
     names: dict[str, dict[str, int]] = {}
@@ -462,7 +464,8 @@ def main() -> None:
     family = {f.id: f.family for f in table.fonts.values()}
     curated_keys: set[str] = {k for keys in CLASS_KEYS.values() for k in keys}
     for glyph in table.glyphs:
-        curated_keys.add(key_of(glyph.font.id, glyph.name)[0])
+        if not glyph.turn:  # a turned glyph's name tells its unturned drawing (⇄ drawn ⇅)
+            curated_keys.add(key_of(glyph.font.id, glyph.name)[0])
     alias_of = {key: concept for concept, keys in ALIASES.items() for key in keys}
     # concept -> font -> [(style rank, name, codepoint)]
     found: dict[str, dict[str, list[tuple[int, str, int]]]] = defaultdict(lambda: defaultdict(list))
@@ -510,7 +513,11 @@ def main() -> None:
     ]
     patterns, ids = glyph_table_patterns()
     for name in patterns:
-        glyph_keys = {key_of(g.font.id, g.name)[0] for g in table.glyphs if g.icon_class == name}
+        glyph_keys = {  # a turned glyph's name tells its unturned drawing
+            key_of(g.font.id, g.name)[0]
+            for g in table.glyphs
+            if g.icon_class == name and not g.turn
+        }
         curated = set(ids[name]) | set(CLASS_KEYS.get(name, []))
         keys = sorted({k for k in glyph_keys if k not in GENERIC_ID_WORDS or k == name} | curated)
         out.append(f"[{name}]")
@@ -541,10 +548,15 @@ def main() -> None:
         out.append("keys = " + json.dumps(sorted(k for k in keys if k not in GENERIC_ID_WORDS or k == concept)))
         out.append("")
         kept += 1
+    return "\n".join(out), "\n".join(glyph_out), kept
+
+
+def main() -> None:
+    concepts, glyphs, kept = tables()
     root = Path(__file__).resolve().parent.parent
-    (root / "iconfind" / "data" / "icon_concepts.toml").write_text("\n".join(out), "utf-8")
-    (root / "iconfind" / "recognition" / "data" / "concept_glyphs.toml").write_text("\n".join(glyph_out), "utf-8")
-    print(f"{kept} concepts beyond the {len(patterns)} classes", file=sys.stderr)
+    (root / "iconfind" / "data" / "icon_concepts.toml").write_text(concepts, "utf-8")
+    (root / "iconfind" / "recognition" / "data" / "concept_glyphs.toml").write_text(glyphs, "utf-8")
+    print(f"{kept} concepts beyond the 22 classes", file=sys.stderr)
 
 
 def glyph_table_patterns() -> tuple[dict[str, list[str]], dict[str, list[str]]]:

@@ -196,3 +196,14 @@ def test_svg_files_need_a_browser_page(tmp_path: Path) -> None:
     (tmp_path / "search.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg"/>')
     with pytest.raises(SystemExit, match="Chromium"):
         list(tracer.icons_in(tmp_path, {"search"}))
+
+
+def test_the_shipped_concept_tables_are_what_the_generator_writes() -> None:
+    """``tools/concept_table.py`` regenerates both tables from the fonts; the shipped ones must
+    be its output, or the next regeneration silently changes the vocabulary. (It once would
+    have: a turned glyph lent its name to a class, and Font Awesome's ⇄ ``exchange``, turned
+    upright to draw ⇅ sort, merged the exchange concept into sort.)"""
+    concepts, glyphs, _ = _tool("concept_table").tables()
+    data = TOOLS.parent / "iconfind"
+    assert concepts == (data / "data" / "icon_concepts.toml").read_text("utf-8")
+    assert glyphs == (data / "recognition" / "data" / "concept_glyphs.toml").read_text("utf-8")

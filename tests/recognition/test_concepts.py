@@ -104,6 +104,7 @@ def test_menu_may_mean_two_icons() -> None:
         ("messagesDropdown", "chat"),
         ("iv_more_options", "overflow"),
         (["btn", "shuffle"], "shuffle"),
+        ("fa-exchange", "exchange"),  # ⇄; sort draws it turned upright, by another name
         ("sidebarToggleTop", None),
         ("material-icons", None),
     ],
