@@ -505,7 +505,7 @@ def drawn_names(font: str, names: dict[str, int]) -> dict[str, int]:
     i.e. draws something else (for :data:`CHECK_DRAWN` fonts; others are returned as they are)."""
     if font not in CHECK_DRAWN:
         return names
-    from fontTools.ttLib import TTFont  # dev tool only (fonttools comes with matplotlib)
+    from fontTools.ttLib import TTFont  # a dev tool: fonttools is in the test extra
 
     path = next((p for p in FONTS[font]["paths"] if Path(p).is_file()), None)  # type: ignore[attr-defined]
     if path is None:
