@@ -455,17 +455,21 @@ def corrected(font: str, name: str) -> tuple[bool, str | None]:
 
 def tables() -> tuple[str, str, int]:
     """The text of ``icon_concepts.toml`` and of ``concept_glyphs.toml``, and how many concepts
-    beyond the 22 classes they hold."""
+    beyond the classes of ``icon_patterns.toml`` they hold."""
     full = GlyphTable.default()
     table = GlyphTable(fonts=full.fonts, glyphs=tuple(g for g in full.glyphs if g.curated))
     names: dict[str, dict[str, int]] = {}
     for font in CONCEPT_FONTS:
         names[font] = glyph_table.font_names(font)  # without code points drawn otherwise
     family = {f.id: f.family for f in table.fonts.values()}
-    curated_keys: set[str] = {k for keys in CLASS_KEYS.values() for k in keys}
+    # the keys the 22 classes' glyphs are named by; a turned glyph's name tells its unturned
+    # drawing (Font Awesome's ⇄ exchange, drawn turned ⇅ for sort), so it lends none
+    class_keys: dict[str, set[str]] = defaultdict(set)
     for glyph in table.glyphs:
-        if not glyph.turn:  # a turned glyph's name tells its unturned drawing (⇄ drawn ⇅)
-            curated_keys.add(key_of(glyph.font.id, glyph.name)[0])
+        if not glyph.turn:
+            class_keys[glyph.icon_class].add(key_of(glyph.font.id, glyph.name)[0])
+    curated_keys: set[str] = {k for keys in CLASS_KEYS.values() for k in keys}
+    curated_keys.update(*class_keys.values())
     alias_of = {key: concept for concept, keys in ALIASES.items() for key in keys}
     # concept -> font -> [(style rank, name, codepoint)]
     found: dict[str, dict[str, list[tuple[int, str, int]]]] = defaultdict(lambda: defaultdict(list))
@@ -513,13 +517,8 @@ def tables() -> tuple[str, str, int]:
     ]
     patterns, ids = glyph_table_patterns()
     for name in patterns:
-        glyph_keys = {  # a turned glyph's name tells its unturned drawing
-            key_of(g.font.id, g.name)[0]
-            for g in table.glyphs
-            if g.icon_class == name and not g.turn
-        }
         curated = set(ids[name]) | set(CLASS_KEYS.get(name, []))
-        keys = sorted({k for k in glyph_keys if k not in GENERIC_ID_WORDS or k == name} | curated)
+        keys = sorted({k for k in class_keys[name] if k not in GENERIC_ID_WORDS or k == name} | curated)
         out.append(f"[{name}]")
         out.append("common = true")
         out.append("phrases = " + json.dumps(patterns[name], ensure_ascii=False))
@@ -556,7 +555,7 @@ def main() -> None:
     root = Path(__file__).resolve().parent.parent
     (root / "iconfind" / "data" / "icon_concepts.toml").write_text(concepts, "utf-8")
     (root / "iconfind" / "recognition" / "data" / "concept_glyphs.toml").write_text(glyphs, "utf-8")
-    print(f"{kept} concepts beyond the 22 classes", file=sys.stderr)
+    print(f"{kept} concepts beyond the {len(glyph_table_patterns()[0])} classes", file=sys.stderr)
 
 
 def glyph_table_patterns() -> tuple[dict[str, list[str]], dict[str, list[str]]]:
