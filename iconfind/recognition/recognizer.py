@@ -209,11 +209,17 @@ class IconRecognizer:
         return self.score_shape(shape_of(crop))
 
     def score_shape(
-        self, shape: npt.NDArray[np.float32], *, shown: Sequence[str] | None = None
+        self,
+        shape: npt.NDArray[np.float32],
+        *,
+        shown: Sequence[str] | None = None,
+        rule_out: bool = True,
     ) -> npt.NDArray[np.float32]:
         """:meth:`score_array` of an already normalised shape (:func:`features.shape_of`);
         ``shown``: the shape's structures, when the caller has them
-        (:func:`~iconfind.recognition.structure.structural_concepts`)."""
+        (:func:`~iconfind.recognition.structure.structural_concepts`). ``rule_out=False``
+        leaves the concepts the shape's parts rule out their template scores: the calibration
+        measures how far the confusions the exclusions catch would lead without them."""
         best = np.zeros(len(self.classes), np.float32)
         if not shape.any() or not len(self._vectors):
             return best
@@ -222,14 +228,18 @@ class IconRecognizer:
         best[self._segment_class] = np.maximum.reduceat(sims, self._starts)
         best -= self._penalty
         if self._masks is None or not (shape > 0.5).any():
-            return self._structured(np.clip(best, 0.0, 1.0).astype(np.float32), shape, shown)
-        return self._structured(self._refined(best, sims, shape), shape, shown)
+            scores = np.clip(best, 0.0, 1.0).astype(np.float32)
+        else:
+            scores = self._refined(best, sims, shape)
+        return self._structured(scores, shape, shown, rule_out=rule_out)
 
     def _structured(
         self,
         scores: npt.NDArray[np.float32],
         shape: npt.NDArray[np.float32],
         shown: Sequence[str] | None = None,
+        *,
+        rule_out: bool = True,
     ) -> npt.NDArray[np.float32]:
         """Concepts whose parts the shape shows (:mod:`~iconfind.recognition.structure`: an
         arrow beside graded bars is a sort icon in any layout, a bin a delete icon, a triangle
@@ -243,6 +253,8 @@ class IconRecognizer:
             index = self._class_index.get(concept)
             if index is not None:
                 scores[index] = max(float(scores[index]), STRUCTURE_SCORE)
+        if not rule_out:
+            return scores
         for concept in excluded_concepts(Ink.of(shape)):
             index = self._class_index.get(concept)
             if index is not None:

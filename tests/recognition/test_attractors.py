@@ -10,7 +10,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import cv2
 import numpy as np
+import numpy.typing as npt
 import pytest
 
 from iconfind.recognition import IconRecognizer
@@ -33,8 +35,13 @@ def tool() -> ModuleType:
     return module
 
 
-def rows(tool: ModuleType, crops: Sequence[tuple[str, Sequence[tuple[str, float]]]]) -> Any:
-    """Calibration rows of ``(true concept, [(concept, score), ...] best first)`` crops."""
+def rows(
+    tool: ModuleType,
+    crops: Sequence[tuple[str, Sequence[tuple[str, float]]]],
+    ink: npt.NDArray[np.bool_] | None = None,
+) -> Any:
+    """Calibration rows of ``(true concept, [(concept, score), ...] best first)`` crops, their
+    scores before the exclusions; every crop's mask and trace is ``ink`` (none by default)."""
     index = {c: i for i, c in enumerate(CLASSES)}
     width = max(len(context) for _, context in crops)
     top = np.zeros((len(crops), width), np.int64)
@@ -42,14 +49,15 @@ def rows(tool: ModuleType, crops: Sequence[tuple[str, Sequence[tuple[str, float]
     for i, (_, context) in enumerate(crops):
         for j, (name, value) in enumerate(context):
             top[i, j], score[i, j] = index[name], value
+    pixels = np.packbits(np.zeros((32, 32), bool) if ink is None else ink)
     return tool.Rows(
         {
             "classes": np.asarray(CLASSES),
             "true": np.asarray([index[t] for t, _ in crops], np.int64),
             "top": top,
             "score": score,
-            "masks": np.zeros((len(crops), 128), np.uint8),
-            "traces": np.zeros((len(crops), 128), np.uint8),
+            "masks": np.tile(pixels, (len(crops), 1)),
+            "traces": np.tile(pixels, (len(crops), 1)),
             "curated": np.zeros(len(crops), bool),
         }
     )
@@ -103,6 +111,60 @@ def test_an_attractor_needs_a_larger_lead(tool: ModuleType) -> None:
     assert strict.lead_needed("list_view", 0.75, rare=False) == lenient.lead_needed(
         "list_view", 0.75, rare=False
     )
+
+
+def ring() -> npt.NDArray[np.bool_]:
+    """A ring: nothing at its centre, so :func:`~iconfind.recognition.exclusions.
+    nothing_at_the_centre` rules add out."""
+    canvas = np.zeros((32, 32), np.uint8)
+    cv2.circle(canvas, (16, 16), 12, 1, 2)
+    return canvas.astype(bool)
+
+
+def test_rows_apply_the_exclusions_and_keep_the_scores_before_them(tool: ModuleType) -> None:
+    """Rows store the scores before the exclusions; :attr:`Rows.top` rules a concept out (it
+    drops to the end at 0: a row this short has nothing to move up), :attr:`Rows.unchecked`
+    does not."""
+    crops = [("search", [("add", 0.9), ("search", 0.7), ("gamepad", 0.5)])]
+    checked = rows(tool, crops, ring())
+    assert checked.context(0)[:2] == [("search", pytest.approx(0.7)), ("gamepad", 0.5)]
+    assert checked.context(0)[2] == ("add", 0.0)
+    assert checked.unchecked.context(0)[0] == ("add", pytest.approx(0.9))
+    plain = rows(tool, crops)  # no ink: nothing is ruled out
+    assert plain.context(0)[0] == ("add", pytest.approx(0.9))
+
+
+def test_an_exclusion_does_not_lower_the_bands(tool: ModuleType) -> None:
+    """The novel confusions behind the global bands are counted before the exclusions: ruling
+    out the confusions a check was written for leaves the bands every other confusion meets
+    where they were (the twenty-eighth pass: they fell 0.193 -> 0.156 with one check)."""
+    leads = [0.05 + 0.03 * k for k in range(10)]
+    small = [("gamepad", [("hamburger", 0.75), ("gamepad", 0.75 - m)]) for m in leads[:6]]
+    # the largest confusions: rings taken for add, which nothing_at_the_centre catches
+    large = [("search", [("add", 0.75), ("search", 0.75 - m)]) for m in leads[6:]]
+    caught = [(rows(tool, small), None), (rows(tool, large, ring()), None)]
+    uncaught = [(rows(tool, small), None), (rows(tool, large), None)]
+    with_check = tool.choose(caught, {}, {}, set())
+    without = tool.choose(uncaught, {}, {}, set())
+    assert with_check.score_bins == without.score_bins
+    assert with_check.global_lead(0.75) > leads[5]  # the caught leads still count
+    # add's own bands, above the confusions the check now catches, are no longer needed
+    assert without.lead_needed("add", 0.75, rare=False) > leads[-1]
+    assert with_check.lead_needed("add", 0.75, rare=False) < leads[-1]
+
+
+def test_a_ruled_out_concept_makes_room_for_the_next_one(tool: ModuleType) -> None:
+    """A row keeps more concepts than the recognizer's context: one ruled out, the next moves
+    up, as in the recognizer; too many ruled out is an error, not a short context."""
+    names = ["gamepad", "first_aid", "database", "list_view", "search"]
+    width = tool.CONTEXT + 1
+    context = [("add", 0.9)] + [(names[k % 5], 0.8 - 0.01 * k) for k in range(width - 1)]
+    checked = rows(tool, [("search", context)], ring())
+    assert [n for n, _ in checked.context(0)] == [n for n, _ in context[1:]]
+    assert len(checked.context(0)) == tool.CONTEXT
+    full = [("add", 0.9)] * width  # every concept ruled out (add, over and over)
+    with pytest.raises(ValueError, match="RAW_CONTEXT"):
+        rows(tool, [("search", full)], ring()).context(0)
 
 
 @pytest.mark.parametrize("size", [24, 48, 96])
