@@ -22,9 +22,8 @@ some families and the references that do not contain the family under test:
 * confusable partners (:func:`confusable_partners`): every (asked W, true T) pair of a training
   crop of T that ranked W first (with the exclusions or before them: a check that catches most
   of a confusion leaves the pair check for the drawings it misses), plus the few concepts whose
-  references drawn by one family
-  come closest (>= :data:`PARTNER_SIM`) to W's drawn by another; accepting W needs the pair
-  check to side with W against each;
+  references drawn by one family come closest (>= :data:`PARTNER_SIM`) to W's drawn by
+  another; accepting W needs the pair check to side with W against each;
 * leads over the best competing concept (:func:`choose`): a confusion seen in two or more
   training families is *known* and W's own bands (``class_bins``) rise above it; one seen in a
   single family stands for the confusions a new family brings: attractor concepts, and the
@@ -133,8 +132,8 @@ class Rows:
     The scores are stored as the templates and structures give them, before the exclusions
     (:data:`RAW_CONTEXT` concepts); :attr:`top` and :attr:`score` apply the exclusions as the
     recognizer does (a ruled-out concept scores 0), so a new exclusion needs no re-scoring.
-    :attr:`unchecked` is the same crops without the exclusions: what the bands are chosen from
-    (:func:`choose`)."""
+    :attr:`unchecked` is the same crops without the exclusions: the novel confusions, the
+    attractors and the partners count what they show too (:func:`choose`)."""
 
     def __init__(self, data: Mapping[str, Any], *, rule_out: bool = True) -> None:
         self.data = data
