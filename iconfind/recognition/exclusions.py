@@ -30,16 +30,19 @@ their references then come within the lead an answer needs:
   from being tapped as wifi).
 * **volume down** -- :func:`loud_speaker`: a speaker with two waves or more is loud (Phosphor's
   loud speakers were accepted as volume down in 57 leave-one-family-out crops).
+* **profile** -- :func:`shackle_on_a_box`: an arch standing on the top edge of a wider box is a
+  padlock (Iconoir's outlined padlock scored 0.72-0.75 as profile, about 0.12 ahead: a head over
+  shoulders, to a template).
 
 Most checks claim that a part is *absent*, so they read the crop's :class:`Ink` at
 :data:`TRACE_THRESHOLD`, far below the threshold of the shape mask: a faint mark (a thin minus
 anti-aliased into the background at 24 px) still counts as there. Where two parts a pixel apart
 merge at that threshold (a bullet and its line), the check reads the shape mask too. The petals
-are holes, which the trace's thicker strokes close: that check reads the shape mask. A slash
-is a part that *is* there, so a faint smear must not pass for one: that check reads the shape
-mask as well, and so does the waves' check (waves are parts that are there, and apart). A
-ruled-out concept scores 0 in the recognizer, and the pair check against it sides with the
-asked concept without comparing
+are holes, which the trace's thicker strokes close: that check reads the shape mask, and so
+does the shackle's (a hole too). A slash is a part that *is* there, so a faint smear must not
+pass for one: that check reads the shape mask as well, and so does the waves' check (waves are
+parts that are there, and apart). A ruled-out concept scores 0 in the recognizer, and the pair
+check against it sides with the asked concept without comparing
 (:meth:`~iconfind.recognition.recognizer.IconRecognizer.pair_checks`). No check rules out any
 reference of its concept, any calibration crop of it (``tools/calibrate_acceptance.py``) or any
 icon of it among the eleven held-out sets of ``bench/heldout.py`` in all 36 renders -- but 2 of
@@ -566,6 +569,82 @@ def _waves_along(row: npt.NDArray[np.int32], pieces: list[Part], height: int) ->
     return len(waves)
 
 
+# not profile: a shackle on a box
+SHACKLE_TALL = 0.2
+"""A shackle's hole is at least this share of the drawing's height (the sliver knocked out
+between a filled bust's head and shoulders is not)."""
+SHACKLE_SQUARE = 0.75
+"""The hole's bottom row is at least this share of its widest row: a shackle's legs stand
+square on the box, where a head's ring closes round under its hole (Font Awesome's ``user-o``
+is a ring on a box: its hole's bottom row is a third of its widest at 32 px, but 0.73 at 22 px
+shifted by a fraction of a pixel, as is MingCute's thickened ``user_5_line`` at 16 px, 0.71)."""
+SHACKLE_HIGH = 0.6
+"""The hole ends within this share of the drawing's height from its top..."""
+BOX_BELOW = 0.3
+"""...and the drawing goes on at least this share of its height below it: the box."""
+BOX_EDGE_ROWS = 0.15
+"""The box's top edge is looked for in the rows under the hole, down to this share of the
+drawing's height (at least two rows): a rounded corner shortens the first of them."""
+BOX_WIDE = 0.75
+"""The top edge is a run of ink under the whole hole spanning at least this share of the
+drawing's width (no bust reaches it under 0.6; padlocks drawn with round corners 0.8)..."""
+BOX_SHOULDER = 0.08
+"""...and reaching at least this share of the width beyond the ink beside the hole, on each
+side: the box is wider than its shackle (a filled disc with a head knocked out of it is as wide
+beside the head as under it)."""
+
+
+def shackle_on_a_box(ink: Ink) -> bool:
+    """Whether the drawing is a padlock: a hole in its upper part (:data:`SHACKLE_HIGH`,
+    :data:`SHACKLE_TALL`) with square bottom corners (:data:`SHACKLE_SQUARE`), standing on the
+    top edge of a box below it (:data:`BOX_BELOW`) -- a run of ink under the whole hole, wide
+    (:data:`BOX_WIDE`) and reaching beyond the shackle on both sides (:data:`BOX_SHOULDER`).
+    A bust's head is a ring closing round under its hole, or a disc with none; so no profile
+    icon. Read in the shape mask: the hole, which the trace's thicker strokes may close."""
+    mask = np.asarray(ink.mask, bool)
+    if mask.ndim != 2 or mask.sum() < MIN_PART:
+        return False
+    ys, xs = np.nonzero(mask)
+    top, bottom = int(ys.min()), int(ys.max())
+    height, width = bottom - top + 1, int(np.ptp(xs)) + 1
+    holes, labels = holes_of(mask)
+    edge_rows = max(2, ceil(BOX_EDGE_ROWS * height))
+    for hole in holes:
+        last = hole.y + hole.height - 1
+        if (
+            hole.height < SHACKLE_TALL * height
+            or last - top + 1 > SHACKLE_HIGH * height
+            or bottom - last < BOX_BELOW * height
+        ):
+            continue
+        inside = labels[hole.y : last + 1] == hole.label
+        widths = inside.sum(axis=1)
+        if widths[-1] < SHACKLE_SQUARE * widths.max():
+            continue
+        beside = np.flatnonzero(mask[hole.y : last + 1].any(axis=0))
+        shackle = (int(beside[0]), int(beside[-1]))
+        under = (hole.x, hole.x + hole.width - 1)
+        rows = mask[last + 1 : min(bottom, last + edge_rows) + 1]
+        if any(_box_edge(row, under, shackle, width) for row in rows):
+            return True
+    return False
+
+
+def _box_edge(row: BoolArray, under: tuple[int, int], shackle: tuple[int, int], width: int) -> bool:
+    """Whether ``row`` holds a box's top edge (:func:`shackle_on_a_box`): a run of ink covering
+    the columns ``under`` (the hole's), :data:`BOX_WIDE` of ``width`` long, reaching
+    :data:`BOX_SHOULDER` of it beyond ``shackle`` (the ink beside the hole) on each side."""
+    shoulder = BOX_SHOULDER * width
+    return any(
+        start <= under[0]
+        and start + length - 1 >= under[1]
+        and length >= BOX_WIDE * width
+        and shackle[0] - start >= shoulder
+        and start + length - 1 - shackle[1] >= shoulder
+        for start, length in _runs(row)
+    )
+
+
 CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (two_plain_bars, ("sort",)),
     (empty_round_holes, ("zoom_in", "zoom_out")),
@@ -576,6 +655,7 @@ CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (nothing_at_the_centre, ("add",)),
     (struck_through, tuple(SLASHED)),
     (loud_speaker, ("volume_down",)),
+    (shackle_on_a_box, ("profile",)),
 )
 """Each check with the concepts it rules out."""
 
@@ -616,6 +696,7 @@ __all__ = [
     "nothing_at_the_centre",
     "petals_round_a_centre",
     "rules_out",
+    "shackle_on_a_box",
     "struck_through",
     "two_plain_bars",
 ]
