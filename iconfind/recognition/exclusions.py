@@ -579,28 +579,26 @@ square on the box, where a head's ring closes round under its hole (Font Awesome
 is a ring on a box: its hole's bottom row is a third of its widest at 32 px, but 0.73 at 22 px
 shifted by a fraction of a pixel, as is MingCute's thickened ``user_5_line`` at 16 px, 0.71)."""
 SHACKLE_HIGH = 0.6
-"""The hole ends within this share of the drawing's height from its top..."""
-BOX_BELOW = 0.3
-"""...and the drawing goes on at least this share of its height below it: the box."""
+"""The hole ends within this share of the drawing's height from its top: the box is below."""
 BOX_EDGE_ROWS = 0.15
 """The box's top edge is looked for in the rows under the hole, down to this share of the
 drawing's height (at least two rows): a rounded corner shortens the first of them."""
 BOX_WIDE = 0.75
-"""The top edge is a run of ink under the whole hole spanning at least this share of the
-drawing's width (no bust reaches it under 0.6; padlocks drawn with round corners 0.8)..."""
+"""The top edge is a run of ink spanning at least this share of the drawing's width (a padlock's
+box is the drawing's width; drawn with round corners, its top row still spans 0.8)..."""
 BOX_SHOULDER = 0.08
-"""...and reaching at least this share of the width beyond the ink beside the hole, on each
+"""...and reaching at least this share of the width beyond all ink in the hole's rows, on each
 side: the box is wider than its shackle (a filled disc with a head knocked out of it is as wide
-beside the head as under it)."""
+beside the head as under it). A run that does lies under the whole hole."""
 
 
 def shackle_on_a_box(ink: Ink) -> bool:
     """Whether the drawing is a padlock: a hole in its upper part (:data:`SHACKLE_HIGH`,
     :data:`SHACKLE_TALL`) with square bottom corners (:data:`SHACKLE_SQUARE`), standing on the
-    top edge of a box below it (:data:`BOX_BELOW`) -- a run of ink under the whole hole, wide
-    (:data:`BOX_WIDE`) and reaching beyond the shackle on both sides (:data:`BOX_SHOULDER`).
-    A bust's head is a ring closing round under its hole, or a disc with none; so no profile
-    icon. Read in the shape mask: the hole, which the trace's thicker strokes may close."""
+    top edge of a box below it (:data:`BOX_EDGE_ROWS`) -- a run of ink, wide (:data:`BOX_WIDE`),
+    reaching beyond the shackle on both sides (:data:`BOX_SHOULDER`). A bust's head is a ring
+    closing round under its hole, or a disc with none; so no profile icon. Read in the shape
+    mask: the hole, which the trace's thicker strokes may close."""
     mask = np.asarray(ink.mask, bool)
     if mask.ndim != 2 or mask.sum() < MIN_PART:
         return False
@@ -611,34 +609,28 @@ def shackle_on_a_box(ink: Ink) -> bool:
     edge_rows = max(2, ceil(BOX_EDGE_ROWS * height))
     for hole in holes:
         last = hole.y + hole.height - 1
-        if (
-            hole.height < SHACKLE_TALL * height
-            or last - top + 1 > SHACKLE_HIGH * height
-            or bottom - last < BOX_BELOW * height
-        ):
+        if hole.height < SHACKLE_TALL * height or last - top + 1 > SHACKLE_HIGH * height:
             continue
         inside = labels[hole.y : last + 1] == hole.label
         widths = inside.sum(axis=1)
         if widths[-1] < SHACKLE_SQUARE * widths.max():
             continue
+        # the shackle: all ink in the hole's rows (a piece beside it only makes it wider)
         beside = np.flatnonzero(mask[hole.y : last + 1].any(axis=0))
         shackle = (int(beside[0]), int(beside[-1]))
-        under = (hole.x, hole.x + hole.width - 1)
         rows = mask[last + 1 : min(bottom, last + edge_rows) + 1]
-        if any(_box_edge(row, under, shackle, width) for row in rows):
+        if any(_box_edge(row, shackle, width) for row in rows):
             return True
     return False
 
 
-def _box_edge(row: BoolArray, under: tuple[int, int], shackle: tuple[int, int], width: int) -> bool:
-    """Whether ``row`` holds a box's top edge (:func:`shackle_on_a_box`): a run of ink covering
-    the columns ``under`` (the hole's), :data:`BOX_WIDE` of ``width`` long, reaching
-    :data:`BOX_SHOULDER` of it beyond ``shackle`` (the ink beside the hole) on each side."""
+def _box_edge(row: BoolArray, shackle: tuple[int, int], width: int) -> bool:
+    """Whether ``row`` holds a box's top edge (:func:`shackle_on_a_box`): a run of ink
+    :data:`BOX_WIDE` of ``width`` long, reaching :data:`BOX_SHOULDER` of it beyond ``shackle``
+    (the columns of all ink in the hole's rows) on each side -- so under the whole hole."""
     shoulder = BOX_SHOULDER * width
     return any(
-        start <= under[0]
-        and start + length - 1 >= under[1]
-        and length >= BOX_WIDE * width
+        length >= BOX_WIDE * width
         and shackle[0] - start >= shoulder
         and start + length - 1 - shackle[1] >= shoulder
         for start, length in _runs(row)

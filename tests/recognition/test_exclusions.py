@@ -3,8 +3,8 @@ bars are no sort icon, a magnifier with nothing in its lens no zoom icon, stacke
 bullets no list icon, centred lines of different lengths no ☰, petals round a centre no gear,
 a stroke out of a box without an arrowhead no open-in-new, a crosshair no plus, a struck-through
 wifi or bell no plain one, a speaker with two waves no volume down, a shackle on a box no
-profile -- and no real icon of a
-ruled-out concept (its references, its held-out icons in every render) is ever ruled out."""
+profile -- and no real icon of a ruled-out concept (its references, its held-out icons in every
+render) is ever ruled out."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import pytest
 from PIL import Image
 
 from bench.heldout import families, glyph_images, render_case
+from iconfind.recognition import exclusions
 from iconfind.recognition.exclusions import (
     PETAL_AREA,
     SLASHED,
@@ -1042,7 +1043,13 @@ def bust(kind: str) -> Image.Image:
 
 @pytest.mark.parametrize(
     ("filled", "corner", "keyhole"),
-    [(False, 0, False), (True, 0, False), (False, 12, False), (True, 12, True), (False, 0, True)],
+    [
+        (False, 0, False),
+        (True, 0, False),
+        (False, 12, False),
+        (True, 12, True),
+        (False, 0, True),
+    ],
     ids=["outlined", "filled", "rounded", "filled keyhole", "keyhole"],
 )
 def test_a_shackle_on_a_box_rules_profile_out(filled: bool, corner: int, keyhole: bool) -> None:
@@ -1056,20 +1063,69 @@ def test_a_shackle_on_a_box_rules_profile_out(filled: bool, corner: int, keyhole
 
 @pytest.mark.parametrize("kind", ["apart", "on a box", "filled", "in a disc"])
 def test_busts_keep_profile(kind: str) -> None:
-    """A head's ring closes round under its hole, even resting on a box; a filled head has no
-    hole; a bust knocked out of a disc is as wide beside its head as under it."""
+    """A head's ring closes round under its hole, even resting on a box, and so does a head
+    knocked out of a disc; a filled head has no hole."""
     for ink in inks_of(bust(kind)):
         assert not shackle_on_a_box(ink)
         assert "profile" not in excluded_concepts(ink)
 
 
 def test_most_real_padlocks_read_as_padlocks() -> None:
-    """The check reads most references and held-out padlocks. It passes over those whose box is
-    no wider than the shackle's feet at its top edge (Bootstrap's, whose shackle stands on a
-    ledge, at a few sizes), and renders that break the shackle."""
+    """The check reads 356 of the 377 references and held-out renders of padlocks. It passes
+    over Eva's short shackle (its hole is 5 rows of 28, mostly at 96 px) and renders that close
+    or break the shackle or narrow the box (Ionicons' and Octicons' at 24 px on a plate or a
+    ripple)."""
     inks = references_of({"lock"}) + held_out_inks({"lock"})
     assert len(inks) >= 36 * 10
-    assert sum(map(shackle_on_a_box, inks)) >= 0.75 * len(inks)
+    assert sum(map(shackle_on_a_box, inks)) >= 0.9 * len(inks)
+
+
+def drawn_padlock(
+    *,
+    box: tuple[int, int] = (4, 27),
+    box_top: int = 14,
+    shackle_top: int = 2,
+    hole_rows: tuple[int, int] | None = None,
+    stand: bool = False,
+) -> np.ndarray:
+    """A padlock drawn on the 32x32 grid: a shackle (columns 9-22, its hole 11-20, from
+    ``shackle_top``) standing on a box outlined round the columns ``box`` and the rows
+    ``box_top`` to 29 (cv2's outline, a pixel either side of them); or, with ``hole_rows``, a
+    shackle closed by a bar of its own under those rows of hole, above a gap; with ``stand``,
+    on a line wider than the box."""
+    mask = canvas()
+    first, last = hole_rows if hole_rows else (shackle_top + 2, box_top - 1)
+    mask[shackle_top : last + 1, 9:23] = 1
+    mask[first : last + 1, 11:21] = 0
+    if hole_rows:
+        mask[last + 1 : last + 3, 9:23] = 1  # the shackle's own bottom bar
+    cv2.rectangle(mask, (box[0], box_top), (box[1], 29), 1, 2)
+    if stand:
+        mask[30:32, 0:32] = 1
+    return mask.astype(bool)
+
+
+@pytest.mark.parametrize(
+    ("drawing", "condition", "loosened"),
+    [
+        (drawn_padlock(box=(9, 22)), "BOX_SHOULDER", 0.0),  # the box no wider than the shackle
+        (drawn_padlock(box=(9, 27)), "BOX_SHOULDER", 0.0),  # wider on one side only
+        (drawn_padlock(box=(7, 24), stand=True), "BOX_WIDE", 0.6),  # on a wider stand
+        (drawn_padlock(box_top=22), "SHACKLE_HIGH", 0.7),  # the hole ends low
+        (drawn_padlock(shackle_top=10, box_top=15), "SHACKLE_TALL", 0.05),  # a sliver
+        (drawn_padlock(box_top=22, hole_rows=(4, 12)), "BOX_EDGE_ROWS", 0.4),  # a gap
+    ],
+    ids=["no shoulders", "one shoulder", "narrow box", "low hole", "short hole", "apart"],
+)
+def test_each_condition_of_the_shackle_stops_it(
+    drawing: np.ndarray, condition: str, loosened: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A padlock drawn with one flaw is not read as one, and the condition meant for that flaw
+    is what stops it: loosened, the drawing passes."""
+    assert drawn_padlock().any() and shackle_on_a_box(Ink.drawn(drawn_padlock()))
+    assert not shackle_on_a_box(Ink.drawn(drawing))
+    monkeypatch.setattr(exclusions, condition, loosened)
+    assert shackle_on_a_box(Ink.drawn(drawing))
 
 
 # Renders a review found closest to a padlock (``SHACKLE_SQUARE`` was 0.7 then): a head ring on
