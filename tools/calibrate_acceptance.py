@@ -28,7 +28,7 @@ some families and the references that do not contain the family under test:
   training families is *known* and W's own bands (``class_bins``) rise above it; one seen in a
   single family stands for the confusions a new family brings: attractor concepts, and the
   global bands (from concepts no other family misread anything as), rise above
-  :data:`NOVEL_QUANTILE` of those, counting those an exclusion catches at their lead before it
+  :data:`NOVEL_QUANTILE` of those, counting those an exclusion catches at their lead without it
   (an exclusion catches the confusion it was written for, not a new family's); rare concepts
   need more than any wrong crop had. 0.8 keeps
   the right answers of tests/recognition and tests/strategies; against 0.7 it costs Remix 4.6
@@ -57,7 +57,7 @@ import json
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -132,12 +132,20 @@ class Rows:
     The scores are stored as the templates and structures give them, before the exclusions
     (:data:`RAW_CONTEXT` concepts); :attr:`top` and :attr:`score` apply the exclusions as the
     recognizer does (a ruled-out concept scores 0), so a new exclusion needs no re-scoring.
-    :attr:`unchecked` is the same crops without the exclusions: the novel confusions, the
-    attractors and the partners count what they show too (:func:`choose`)."""
+    :attr:`unchecked` is the same crops without the exclusions, :meth:`without` without one
+    check: the novel confusions, the attractors and the partners count what they show too
+    (:func:`choose`)."""
 
-    def __init__(self, data: Mapping[str, Any], *, rule_out: bool = True) -> None:
+    def __init__(
+        self,
+        data: Mapping[str, Any],
+        *,
+        rule_out: bool = True,
+        skip: Callable[[exclusions.Ink], bool] | None = None,
+    ) -> None:
         self.data = data
         self.rule_out = rule_out
+        self.skip = skip
         self.classes: list[str] = [str(c) for c in data["classes"]]
         self.true: npt.NDArray[np.int64] = np.asarray(data["true"], np.int64)
         self.raw_top: npt.NDArray[np.int64] = np.asarray(data["top"], np.int64)
@@ -146,6 +154,8 @@ class Rows:
         self.traces: npt.NDArray[np.uint8] = np.asarray(data["traces"], np.uint8)
         self.curated: npt.NDArray[np.bool_] = np.asarray(data["curated"], bool)
         self._structures: dict[int, list[str]] = {}
+        self._fired: dict[int, list[int]] = {}  # row -> indices of the CHECKS that fire on it
+        self._views: dict[Callable[[exclusions.Ink], bool], Rows] = {}
 
     def __len__(self) -> int:
         return len(self.true)
@@ -155,11 +165,41 @@ class Rows:
         """These crops scored without the exclusions (shares the masks)."""
         if not self.rule_out:
             return self
-        view = Rows(self.data, rule_out=False)
+        return self._view(Rows(self.data, rule_out=False))
+
+    def without(self, check: Callable[[exclusions.Ink], bool]) -> Rows:
+        """These crops scored with every exclusion but ``check`` (shares the masks): how a
+        confusion ``check`` catches looks to the recognizer where ``check`` does not apply --
+        the other checks still rule out what they rule out."""
+        if check not in self._views:
+            self._views[check] = self._view(Rows(self.data, skip=check))
+        return self._views[check]
+
+    def _view(self, view: Rows) -> Rows:
         view.__dict__["_mask_pixels"] = self._mask_pixels
         view.__dict__["_trace_pixels"] = self._trace_pixels
         view._structures = self._structures
+        view._fired = self._fired
         return view
+
+    def fired(self, i: int) -> list[int]:
+        """The indices of the :data:`~iconfind.recognition.exclusions.CHECKS` that fire on row
+        ``i`` (each check runs once per row, whatever the view)."""
+        if i not in self._fired:
+            ink = self.ink(i)
+            self._fired[i] = [k for k, (check, _) in enumerate(exclusions.CHECKS) if check(ink)]
+        return self._fired[i]
+
+    def ruled_out(self, i: int) -> set[str]:
+        """The concepts the exclusions of this view rule out for row ``i``."""
+        if not self.rule_out:
+            return set()
+        return {
+            concept
+            for k in self.fired(i)
+            if exclusions.CHECKS[k][0] is not self.skip
+            for concept in exclusions.CHECKS[k][1]
+        }
 
     @cached_property
     def _ranked(self) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.float32]]:
@@ -168,8 +208,7 @@ class Rows:
             index = {c: k for k, c in enumerate(self.classes)}
             excludable = np.array([c in exclusions.EXCLUSIONS for c in self.classes])
             for i in np.flatnonzero(excludable[top].any(axis=1)):
-                ink = self.ink(int(i))
-                out = {index[c] for c in exclusions.excluded_concepts(ink) if c in index}
+                out = {index[c] for c in self.ruled_out(int(i)) if c in index}
                 kept = [k for k, c in enumerate(top[i]) if int(c) not in out]
                 if len(kept) == top.shape[1]:
                     continue
@@ -482,7 +521,7 @@ class Fold:
         self._refs: dict[str, list[Reference]] = {}
         self._index = {c: i for i, c in enumerate(references.classes)}
         self._memo: dict[tuple[int, int, str, str], float | None] = {}
-        self._settled: dict[tuple[int, int, str, str, bool], bool] = {}
+        self._settled: dict[tuple[Any, ...], bool] = {}
 
     def refs(self, name: str) -> list[Reference]:
         if name not in self._refs:
@@ -491,15 +530,14 @@ class Fold:
 
     def evidence(self, rows: Rows, i: int, wanted: str, other: str) -> float | None:
         """The pair check of row ``i`` as the recognizer runs it: settled (1.0) by the crop's
-        parts or, unless ``rows`` are :attr:`Rows.unchecked`, by an exclusion of ``other``."""
-        shortcut = (id(rows.data), i, wanted, other, rows.rule_out)
+        parts or by an exclusion of ``other`` that applies to ``rows`` (none in
+        :attr:`Rows.unchecked`, all but one in :meth:`Rows.without`)."""
+        shortcut = (id(rows.data), i, wanted, other, rows.rule_out, rows.skip)
         if shortcut not in self._settled:
             settled = wanted in structure.STRUCTURES and settled_by_parts(
                 rows.structures(i), wanted, other
             )
-            self._settled[shortcut] = settled or (
-                rows.rule_out and exclusions.rules_out(rows.ink(i), other)
-            )
+            self._settled[shortcut] = settled or other in rows.ruled_out(i)
         if self._settled[shortcut]:
             return 1.0  # settled by the parts, as the recognizer does
         key = (id(rows.data), i, wanted, other)
@@ -546,10 +584,13 @@ def choose(
     confusions a new family brings that no training family had: the global band leads are
     above :data:`NOVEL_QUANTILE` of them (plus :data:`SAFETY`); the bands of the ``strict``
     concepts (:func:`attractors`) rise above :data:`STRICT_QUANTILE` of them. The novel ones
-    include those an exclusion catches, at their lead before the exclusions
-    (:attr:`Rows.unchecked`): an exclusion catches the confusion it was written for, not the
-    ones a new family brings, so writing one must not lower the bands every other confusion
-    meets (ruling a concept out only raises the others' leads: the bands can only rise). A
+    include those an exclusion catches, at their lead without the check that catches them and
+    with the others (:meth:`Rows.without`; before all the exclusions, :attr:`Rows.unchecked`,
+    where two checks catch one): an exclusion catches the confusion it was written for, not
+    the ones a new family brings, so writing one must not lower the bands every other
+    confusion meets. Counted before all the exclusions, a confusion whose runner-up another
+    check rules out shows a smaller lead than the recognizer saw before the new check (Material's
+    server racks read as ☰: 0.152 against 0.167), and writing the new check lowered a band. A
     concept W whose every confusion an exclusion catches needs no lead of its own above them,
     but keeps the global and attractor floors: it attracted them. Rare concepts need more
     than any wrong acceptance had."""
@@ -565,10 +606,17 @@ def choose(
     before = _wrong_acceptances(
         base, [(rows.unchecked, fold) for rows, fold in training], partners, rare
     )[0]
+    # where one check catches a confusion: its lead with the other checks still applied
+    caught: dict[tuple[int, int, str], tuple[int, str, str, float, float]] = {}
+    for check, _ in exclusions.CHECKS:
+        views = [(rows.without(check), fold) for rows, fold in training]
+        caught.update(_wrong_acceptances(base, views, partners, rare)[0])
     wrong = list(checked.values())
     # the pool the novel confusions come from: a crop's wrong acceptance with the exclusions
-    # (the lead the recognizer sees) or, where an exclusion catches it, before them
-    pool = list({**before, **checked}.values())
+    # (the lead the recognizer sees) or, where one check catches it, without that check (the
+    # lead a new family's drawing shows where the check does not apply), or, where several do,
+    # before them all
+    pool = list({**before, **caught, **checked}.values())
     families_of: dict[tuple[str, str], set[int]] = defaultdict(set)
     attracted: dict[str, set[int]] = defaultdict(set)
     for k, truth, name, _, _ in pool:
@@ -657,12 +705,13 @@ def attractors(
     (Material's D-pad "gamepad" reads as "add", its server-rack "database" as "hamburger"), with
     leads no training family showed. One family may pull less: Remix's bar drawings are few, and
     a rule that needs every family turned on and off with one reference render. Counted with
-    the exclusions and before them (:attr:`Rows.unchecked`), like the novel confusions of
-    :func:`choose`."""
+    the exclusions, before them (:attr:`Rows.unchecked`) and without each check
+    (:meth:`Rows.without`), like the novel confusions of :func:`choose`."""
     pulls: dict[str, list[int]] = defaultdict(lambda: [0] * len(training))
     for k, (checked, _) in enumerate(training):
         pulled: dict[str, set[int]] = defaultdict(set)
-        for rows in (checked, checked.unchecked):
+        views = [checked.without(check) for check, _ in exclusions.CHECKS]
+        for rows in (checked, checked.unchecked, *views):
             first = rows.top[:, 0]
             for i in np.flatnonzero((first != rows.true) & (rows.score[:, 0] >= MIN_SCORE)):
                 name = rows.classes[int(first[i])]

@@ -16,7 +16,9 @@ their references then come within the lead an answer needs:
   of anything else: Codicons' gear is drawn with long looped teeth, and matched it).
 * **hamburger** -- :func:`centred_uneven_lines`: centred lines of different lengths are a text
   alignment icon (Lucide's ``text-align-center`` was accepted as ☰ at 24 and 48 px after the
-  references were rebuilt in the twenty-fourth pass; every pair check sided with hamburger).
+  references were rebuilt in the twenty-fourth pass; every pair check sided with hamburger);
+  :func:`holes_in_every_bar`: stacked bars each with a hole in it are a server rack (Material's
+  ``storage`` was accepted as ☰ in 24 of its 36 calibration crops with Material left out).
 * **open in new** -- :func:`no_corner_arrowhead`: a stroke leaving a box with no arrowhead in
   the top right corner is no open-in-new icon (Ionicons' one-stroke pencil out of a box,
   ``create-outline``, was accepted as open-in-new in 3 of 36 calibration renders).
@@ -250,6 +252,33 @@ def centred_uneven_lines(ink: Ink) -> bool:
 def _uneven_at_both_ends(mask: BoolArray) -> bool:
     spreads = _end_spreads(mask, ALIGN_LINES, ALIGN_LONG)
     return spreads is not None and min(spreads) >= ALIGN_SPREAD
+
+
+RACK_LONG = 2.0
+"""A rack unit is at least this many times as wide as tall (a ☰'s lines are wider still)."""
+RACK_HOLE = 2
+"""Fewest pixels of a unit's hole (its light or slot): a pinhole is no part."""
+
+
+def holes_in_every_bar(ink: Ink) -> bool:
+    """Whether the drawing is two to five bars (:data:`BARS`, :data:`RACK_LONG`) stacked one
+    under another and nothing else, each with a hole of its own (:data:`RACK_HOLE`): the units
+    of a server rack, each with a light or a slot knocked out of it, or drawn hollow. A ☰'s lines
+    are strokes with nothing in them, so no hamburger. Read in the shape mask: holes, which the
+    trace's thicker strokes close (a render that closes a unit's light is not caught)."""
+    mask = np.asarray(ink.mask, bool)
+    if mask.ndim != 2 or mask.sum() < MIN_PART:
+        return False
+    pieces = pieces_top_down(mask, BARS, STRAY_PIXELS)
+    if pieces is None or any(p.width < RACK_LONG * p.height for p in pieces):
+        return False
+    if not all(below.y >= above.y + above.height for above, below in pairwise(pieces)):
+        return False
+    _, labels = parts_of(mask)
+    return all(
+        any(hole.area >= RACK_HOLE for hole in holes_of(piece.cut_from(labels))[0])
+        for piece in pieces
+    )
 
 
 def petals_round_a_centre(ink: Ink) -> bool:
@@ -642,6 +671,7 @@ CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (empty_round_holes, ("zoom_in", "zoom_out")),
     (bars_without_bullets, ("list_view",)),
     (centred_uneven_lines, ("hamburger",)),
+    (holes_in_every_bar, ("hamburger",)),
     (petals_round_a_centre, ("settings",)),
     (no_corner_arrowhead, ("open_in_new",)),
     (nothing_at_the_centre, ("add",)),
@@ -684,6 +714,7 @@ __all__ = [
     "centred_uneven_lines",
     "empty_round_holes",
     "excluded_concepts",
+    "holes_in_every_bar",
     "loud_speaker",
     "nothing_at_the_centre",
     "petals_round_a_centre",
