@@ -57,7 +57,7 @@ import json
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import cached_property
 from pathlib import Path
 from typing import Any
@@ -132,20 +132,20 @@ class Rows:
     The scores are stored as the templates and structures give them, before the exclusions
     (:data:`RAW_CONTEXT` concepts); :attr:`top` and :attr:`score` apply the exclusions as the
     recognizer does (a ruled-out concept scores 0), so a new exclusion needs no re-scoring.
-    :attr:`unchecked` is the same crops without the exclusions, :meth:`without` without one
-    check: the novel confusions, the attractors and the partners count what they show too
-    (:func:`choose`)."""
+    :attr:`unchecked` is the same crops without the exclusions, :meth:`allowing` with every
+    exclusion but those of one concept: the novel confusions, the attractors and the partners
+    count what they show too (:func:`choose`)."""
 
     def __init__(
         self,
         data: Mapping[str, Any],
         *,
         rule_out: bool = True,
-        skip: Callable[[exclusions.Ink], bool] | None = None,
+        allow: str | None = None,
     ) -> None:
         self.data = data
         self.rule_out = rule_out
-        self.skip = skip
+        self.allow = allow
         self.classes: list[str] = [str(c) for c in data["classes"]]
         self.true: npt.NDArray[np.int64] = np.asarray(data["true"], np.int64)
         self.raw_top: npt.NDArray[np.int64] = np.asarray(data["top"], np.int64)
@@ -155,7 +155,7 @@ class Rows:
         self.curated: npt.NDArray[np.bool_] = np.asarray(data["curated"], bool)
         self._structures: dict[int, list[str]] = {}
         self._fired: dict[int, list[int]] = {}  # row -> indices of the CHECKS that fire on it
-        self._views: dict[Callable[[exclusions.Ink], bool], Rows] = {}
+        self._views: dict[str, Rows] = {}
 
     def __len__(self) -> int:
         return len(self.true)
@@ -167,13 +167,14 @@ class Rows:
             return self
         return self._view(Rows(self.data, rule_out=False))
 
-    def without(self, check: Callable[[exclusions.Ink], bool]) -> Rows:
-        """These crops scored with every exclusion but ``check`` (shares the masks): how a
-        confusion ``check`` catches looks to the recognizer where ``check`` does not apply --
-        the other checks still rule out what they rule out."""
-        if check not in self._views:
-            self._views[check] = self._view(Rows(self.data, skip=check))
-        return self._views[check]
+    def allowing(self, concept: str) -> Rows:
+        """These crops scored with every exclusion but those of ``concept`` (shares the masks):
+        how a confusion with ``concept`` that its checks catch looks to the recognizer where
+        they do not apply -- the other concepts' checks still rule out what they rule out."""
+        assert self.rule_out and self.allow is None, "a view of the checked rows only"
+        if concept not in self._views:
+            self._views[concept] = self._view(Rows(self.data, allow=concept))
+        return self._views[concept]
 
     def _view(self, view: Rows) -> Rows:
         view.__dict__["_mask_pixels"] = self._mask_pixels
@@ -197,8 +198,8 @@ class Rows:
         return {
             concept
             for k in self.fired(i)
-            if exclusions.CHECKS[k][0] is not self.skip
             for concept in exclusions.CHECKS[k][1]
+            if concept != self.allow
         }
 
     @cached_property
@@ -531,8 +532,8 @@ class Fold:
     def evidence(self, rows: Rows, i: int, wanted: str, other: str) -> float | None:
         """The pair check of row ``i`` as the recognizer runs it: settled (1.0) by the crop's
         parts or by an exclusion of ``other`` that applies to ``rows`` (none in
-        :attr:`Rows.unchecked`, all but one in :meth:`Rows.without`)."""
-        shortcut = (id(rows.data), i, wanted, other, rows.rule_out, rows.skip)
+        :attr:`Rows.unchecked`; in :meth:`Rows.allowing`, all but those of one concept)."""
+        shortcut = (id(rows.data), i, wanted, other, rows.rule_out, rows.allow)
         if shortcut not in self._settled:
             settled = wanted in structure.STRUCTURES and settled_by_parts(
                 rows.structures(i), wanted, other
@@ -584,13 +585,14 @@ def choose(
     confusions a new family brings that no training family had: the global band leads are
     above :data:`NOVEL_QUANTILE` of them (plus :data:`SAFETY`); the bands of the ``strict``
     concepts (:func:`attractors`) rise above :data:`STRICT_QUANTILE` of them. The novel ones
-    include those an exclusion catches, at their lead without the check that catches them and
-    with the others (:meth:`Rows.without`; before all the exclusions, :attr:`Rows.unchecked`,
-    where two checks catch one): an exclusion catches the confusion it was written for, not
-    the ones a new family brings, so writing one must not lower the bands every other
-    confusion meets. Counted before all the exclusions, a confusion whose runner-up another
-    check rules out shows a smaller lead than the recognizer saw before the new check (Material's
-    server racks read as ☰: 0.152 against 0.167), and writing the new check lowered a band. A
+    include those an exclusion catches: a crop of T read as W, W ruled out, at its lead with
+    every exclusion but W's (:meth:`Rows.allowing`): an exclusion catches the confusion it was
+    written for, not the ones a new family brings, so writing one must not lower the bands
+    every other confusion meets. Counted before all the exclusions, a confusion whose runner-up
+    another concept's check rules out shows a smaller lead than the recognizer saw before the
+    new check (Material's server racks read as ☰: 0.152 against 0.167), and writing the new
+    check lowered a band. A crop two concepts' checks rule out counts once for each, each at its
+    lead with the other ruled out. A
     concept W whose every confusion an exclusion catches needs no lead of its own above them,
     but keeps the global and attractor floors: it attracted them. Rare concepts need more
     than any wrong acceptance had."""
@@ -606,16 +608,16 @@ def choose(
     before = _wrong_acceptances(
         base, [(rows.unchecked, fold) for rows, fold in training], partners, rare
     )[0]
-    # where one check catches a confusion: its lead with the other checks still applied
+    # where W's checks catch a confusion with W: its lead with the other concepts' checks
     caught: dict[tuple[int, int, str], tuple[int, str, str, float, float]] = {}
-    for check, _ in exclusions.CHECKS:
-        views = [(rows.without(check), fold) for rows, fold in training]
-        caught.update(_wrong_acceptances(base, views, partners, rare)[0])
+    for concept in exclusions.EXCLUSIONS:
+        views = [(rows.allowing(concept), fold) for rows, fold in training]
+        found = _wrong_acceptances(base, views, partners, rare)[0]
+        caught.update((key, w) for key, w in found.items() if key[2] == concept)
     wrong = list(checked.values())
     # the pool the novel confusions come from: a crop's wrong acceptance with the exclusions
-    # (the lead the recognizer sees) or, where one check catches it, without that check (the
-    # lead a new family's drawing shows where the check does not apply), or, where several do,
-    # before them all
+    # (the lead the recognizer sees) or, where W's checks catch it, without them (the lead a
+    # new family's drawing shows where they do not apply); before them all, the rest
     pool = list({**before, **caught, **checked}.values())
     families_of: dict[tuple[str, str], set[int]] = defaultdict(set)
     attracted: dict[str, set[int]] = defaultdict(set)
@@ -705,16 +707,19 @@ def attractors(
     (Material's D-pad "gamepad" reads as "add", its server-rack "database" as "hamburger"), with
     leads no training family showed. One family may pull less: Remix's bar drawings are few, and
     a rule that needs every family turned on and off with one reference render. Counted with
-    the exclusions, before them (:attr:`Rows.unchecked`) and without each check
-    (:meth:`Rows.without`), like the novel confusions of :func:`choose`."""
+    the exclusions, before them (:attr:`Rows.unchecked`) and with each concept's own checks
+    off (:meth:`Rows.allowing`: only pulls to that concept), like the novel confusions of
+    :func:`choose`."""
     pulls: dict[str, list[int]] = defaultdict(lambda: [0] * len(training))
     for k, (checked, _) in enumerate(training):
         pulled: dict[str, set[int]] = defaultdict(set)
-        views = [checked.without(check) for check, _ in exclusions.CHECKS]
-        for rows in (checked, checked.unchecked, *views):
+        views = {concept: checked.allowing(concept) for concept in exclusions.EXCLUSIONS}
+        for rows in (checked, checked.unchecked, *views.values()):
             first = rows.top[:, 0]
             for i in np.flatnonzero((first != rows.true) & (rows.score[:, 0] >= MIN_SCORE)):
                 name = rows.classes[int(first[i])]
+                if rows.allow not in (None, name):
+                    continue  # a view counts pulls to the concept whose checks it leaves off
                 if rows.truth(int(i)) not in twins.get(name, ()):
                     pulled[name].add(int(rows.true[i]))
         for name, truths in pulled.items():

@@ -258,14 +258,20 @@ RACK_LONG = 2.0
 """A rack unit is at least this many times as wide as tall (a ☰'s lines are wider still)."""
 RACK_HOLE = 2
 """Fewest pixels of a unit's hole (its light or slot): a pinhole is no part."""
+MERGED_GAP = 0.6
+"""A hole at least this share of its bar's width, no taller than the ink above and below it,
+is the gap between two lines of a ☰ that a small render merged at their rounded ends: no
+light."""
 
 
 def holes_in_every_bar(ink: Ink) -> bool:
     """Whether the drawing is two to five bars (:data:`BARS`, :data:`RACK_LONG`) stacked one
-    under another and nothing else, each with a hole of its own (:data:`RACK_HOLE`): the units
-    of a server rack, each with a light or a slot knocked out of it, or drawn hollow. A ☰'s lines
-    are strokes with nothing in them, so no hamburger. Read in the shape mask: holes, which the
-    trace's thicker strokes close (a render that closes a unit's light is not caught)."""
+    under another and nothing else, each with a hole of its own (:data:`RACK_HOLE`; not the gap
+    between two merged lines, :data:`MERGED_GAP`): the units of a server rack, each with a
+    light or a slot knocked out of it, or drawn hollow. A ☰'s lines are strokes with nothing in
+    them, so no hamburger (a ☰ drawn with hollow bars is lost: no icon set here draws one).
+    Read in the shape mask: holes, which the trace's thicker strokes close (a render that
+    closes a unit's light is not caught)."""
     mask = np.asarray(ink.mask, bool)
     if mask.ndim != 2 or mask.sum() < MIN_PART:
         return False
@@ -275,10 +281,29 @@ def holes_in_every_bar(ink: Ink) -> bool:
     if not all(below.y >= above.y + above.height for above, below in pairwise(pieces)):
         return False
     _, labels = parts_of(mask)
-    return all(
-        any(hole.area >= RACK_HOLE for hole in holes_of(piece.cut_from(labels))[0])
-        for piece in pieces
-    )
+    return all(_has_a_light(piece.cut_from(labels)) for piece in pieces)
+
+
+def _has_a_light(bar: BoolArray) -> bool:
+    """Whether ``bar`` (one piece, cut to its box) holds a hole of :data:`RACK_HOLE` pixels or
+    more that is no gap between two merged lines (:data:`MERGED_GAP`)."""
+    width = bar.shape[1]
+    for hole in holes_of(bar)[0]:
+        if hole.area < RACK_HOLE:
+            continue
+        column = bar[:, hole.x + hole.width // 2]
+        above = _ink_run(column[: hole.y][::-1])
+        below = _ink_run(column[hole.y + hole.height :])
+        if hole.width >= MERGED_GAP * width and hole.height <= min(above, below):
+            continue  # two lines merged at their ends, the gap between them
+        return True
+    return False
+
+
+def _ink_run(line: BoolArray) -> int:
+    """How many pixels of ink ``line`` starts with."""
+    gaps = np.flatnonzero(~np.asarray(line, bool))
+    return int(gaps[0]) if len(gaps) else len(line)
 
 
 def petals_round_a_centre(ink: Ink) -> bool:

@@ -421,6 +421,31 @@ def test_bars_each_with_a_hole_are_no_hamburger(mask: np.ndarray, ruled_out: boo
     assert ("hamburger" in excluded_concepts(Ink.drawn(mask))) is ruled_out
 
 
+def round_bars(count: int, gap: int) -> Image.Image:
+    """A ☰ drawn at 256 px: ``count`` pill-shaped lines 24 px thick, 208 long, ``gap`` apart."""
+    big = np.zeros((256, 256), np.uint8)
+    top = (256 - count * 24 - (count - 1) * gap) // 2
+    for k in range(count):
+        y = top + k * (24 + gap)
+        cv2.rectangle(big, (36, y), (220, y + 23), 255, -1)
+        for x in (36, 220):
+            cv2.circle(big, (x, y + 12), 12, 255, -1, cv2.LINE_AA)
+    return Image.fromarray(big)
+
+
+@pytest.mark.parametrize(("count", "gap"), [(4, 7), (5, 5)])
+def test_lines_merged_at_their_ends_are_no_rack(count: int, gap: int) -> None:
+    """A small render joins a ☰'s close round lines at their ends: the gap between two of them
+    is then a hole, as wide as the lines and no taller than they are thick -- no unit's light
+    (a review found it ruling out a real ☰ that hamburger led, 0.82)."""
+    merged = 0
+    for size, theme in product((32, 48), ("light", "dark")):
+        ink = Ink.of(shape_of(render_case(round_bars(count, gap), size, theme, "tight")))
+        merged += bool(holes_of(ink.mask)[0])
+        assert not holes_in_every_bar(ink), (size, theme)
+    assert merged  # the gap between merged lines is there to be read
+
+
 def test_real_server_racks_are_no_hamburger() -> None:
     """Material's ``storage`` (three filled units, each with a slot knocked out) was accepted as
     ☰ in 24 of its 36 calibration crops with Material left out of the calibration. Its
