@@ -229,14 +229,24 @@ def _end_spreads(mask: BoolArray, count: tuple[int, int], long: float) -> tuple[
     """How far the left ends, and the right ends, of ``mask``'s lines spread (pixels), when it
     is ``count`` lines (fewest, most), each ``long`` times as wide as tall or more, stacked one
     under another, and nothing else (specks aside); else None."""
+    pieces = _stacked_bars(mask, count, long)
+    if pieces is None:
+        return None
+    lefts = [p.x for p in pieces]
+    rights = [p.x + p.width for p in pieces]
+    return max(lefts) - min(lefts), max(rights) - min(rights)
+
+
+def _stacked_bars(mask: BoolArray, count: tuple[int, int], long: float) -> list[Part] | None:
+    """``mask``'s pieces from the top down, when it is ``count`` bars (fewest, most), each
+    ``long`` times as wide as tall or more, stacked one under another, and nothing else (specks
+    aside); else None."""
     pieces = pieces_top_down(mask, count, STRAY_PIXELS)
     if pieces is None or any(p.width < long * p.height for p in pieces):
         return None
     if not all(below.y >= above.y + above.height for above, below in pairwise(pieces)):
         return None
-    lefts = [p.x for p in pieces]
-    rights = [p.x + p.width for p in pieces]
-    return max(lefts) - min(lefts), max(rights) - min(rights)
+    return pieces
 
 
 def centred_uneven_lines(ink: Ink) -> bool:
@@ -275,10 +285,8 @@ def holes_in_every_bar(ink: Ink) -> bool:
     mask = np.asarray(ink.mask, bool)
     if mask.ndim != 2 or mask.sum() < MIN_PART:
         return False
-    pieces = pieces_top_down(mask, BARS, STRAY_PIXELS)
-    if pieces is None or any(p.width < RACK_LONG * p.height for p in pieces):
-        return False
-    if not all(below.y >= above.y + above.height for above, below in pairwise(pieces)):
+    pieces = _stacked_bars(mask, BARS, RACK_LONG)
+    if pieces is None:
         return False
     _, labels = parts_of(mask)
     return all(_has_a_light(piece.cut_from(labels)) for piece in pieces)
