@@ -191,6 +191,16 @@ class Rows:
             self._fired[i] = [k for k, (check, _) in enumerate(exclusions.CHECKS) if check(ink)]
         return self._fired[i]
 
+    def catching(self, concept: str) -> list[int]:
+        """The rows that rank ``concept`` among their top concepts before the exclusions and
+        whose checks rule it out: the only rows where :meth:`allowing` ``concept`` changes
+        anything."""
+        if concept not in self.classes:
+            return []
+        ranked = np.flatnonzero((self.raw_top == self.classes.index(concept)).any(axis=1))
+        checks = {k for k, (_, concepts) in enumerate(exclusions.CHECKS) if concept in concepts}
+        return [int(i) for i in ranked if checks.intersection(self.fired(int(i)))]
+
     def ruled_out(self, i: int) -> set[str]:
         """The concepts the exclusions of this view rule out for row ``i``."""
         if not self.rule_out:
@@ -612,8 +622,7 @@ def choose(
     caught: dict[tuple[int, int, str], tuple[int, str, str, float, float]] = {}
     for concept in exclusions.EXCLUSIONS:
         views = [(rows.allowing(concept), fold) for rows, fold in training]
-        found = _wrong_acceptances(base, views, partners, rare)[0]
-        caught.update((key, w) for key, w in found.items() if key[2] == concept)
+        caught.update(_wrong_acceptances(base, views, partners, rare, asked=concept)[0])
     wrong = list(checked.values())
     # the pool the novel confusions come from: a crop's wrong acceptance with the exclusions
     # (the lead the recognizer sees) or, where W's checks catch it, without them (the lead a
@@ -670,21 +679,25 @@ def _wrong_acceptances(
     training: Sequence[tuple[Rows, Fold]],
     partners: Mapping[str, Sequence[str]],
     rare: set[str],
+    *,
+    asked: str | None = None,
 ) -> tuple[
     dict[tuple[int, int, str], tuple[int, str, str, float, float]], list[tuple[str, float, float]]
 ]:
     """The wrong acceptances ``base`` (leads 0) leaves -- (family index, truth, asked, score,
     lead) of a crop of T that a non-twin W leads, W asked, the pair check not rejecting it,
     keyed by (family index, row, asked) -- and those of them every pair check confirms
-    (asked, score, lead)."""
+    (asked, score, lead). With ``asked``, only that concept's, in the rows whose checks rule it
+    out (:meth:`Rows.catching`): elsewhere a view :meth:`~Rows.allowing` it ranks it as the
+    checked rows do."""
     wrong: dict[tuple[int, int, str], tuple[int, str, str, float, float]] = {}
     strong: list[tuple[str, float, float]] = []
     for k, (rows, fold) in enumerate(training):
-        for i in range(len(rows)):
+        for i in range(len(rows)) if asked is None else rows.catching(asked):
             truth = rows.truth(i)
             context = rows.context(i)
             for name in candidates(base, rows, i):
-                if base.same_drawing(truth, name):
+                if asked not in (None, name) or base.same_drawing(truth, name):
                     continue
                 if not verdict(base, fold, rows, i, name, rare):
                     continue  # the pair check rejects it already
