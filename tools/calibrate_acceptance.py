@@ -86,6 +86,7 @@ from iconfind.recognition.concepts import ConceptTable  # noqa: E402
 from iconfind.recognition.features import FINE_THRESHOLD, unpack_masks  # noqa: E402
 from iconfind.recognition.recognizer import CONTEXT, IconRecognizer  # noqa: E402
 from iconfind.recognition.references import (  # noqa: E402
+    Glyph,
     GlyphTable,
     ReferenceSet,
     cache_key,
@@ -156,6 +157,8 @@ class Rows:
         self._structures: dict[int, list[str]] = {}
         self._fired: dict[int, list[int]] = {}  # row -> indices of the CHECKS that fire on it
         self._views: dict[str, Rows] = {}
+        self.aliases: Sequence[frozenset[str]] = [frozenset()] * len(self.true)
+        """Per crop, the other concepts its very glyph is filed under (:func:`_with_aliases`)."""
 
     def __len__(self) -> int:
         return len(self.true)
@@ -181,6 +184,7 @@ class Rows:
         view.__dict__["_trace_pixels"] = self._trace_pixels
         view._structures = self._structures
         view._fired = self._fired
+        view.aliases = self.aliases
         return view
 
     def fired(self, i: int) -> list[int]:
@@ -334,12 +338,12 @@ def collect(family: str, *, quiet: bool = False) -> Rows:
     path = CACHE / f"rows-{family}-{key}.npz"
     if path.exists():
         with np.load(path) as data:
-            return Rows({k: data[k] for k in data.files})
+            rows = Rows({k: data[k] for k in data.files})
+        return _with_aliases(rows, _family_glyphs(table, family, rows.classes))
     start = time.perf_counter()
     references = load_or_build(glyph_sel)
     recognizer = IconRecognizer.with_defaults(references, calibrated=False)
-    known = set(references.classes) & everyday_concepts()
-    glyphs = [g for g in icons.held_out_glyphs(table, family) if g.icon_class in known]
+    glyphs = _family_glyphs(table, family, references.classes)
     crops = (
         (crop, glyph.icon_class, glyph.curated)
         for crop, glyph, *_ in icons.cases(glyphs, SIZES, THEMES, VARIANTS)
@@ -348,6 +352,34 @@ def collect(family: str, *, quiet: bool = False) -> Rows:
     _save(path, rows)
     if not quiet:
         print(f"  rows {family}: {len(rows)} crops, {time.perf_counter() - start:.0f} s")
+    return _with_aliases(rows, glyphs)
+
+
+def _family_glyphs(table: GlyphTable, family: str, classes: Iterable[str]) -> list[Glyph]:
+    """The glyphs of ``family`` that become rows: those of everyday concepts the references
+    (without ``family``) know, in row order."""
+    known = set(classes) & everyday_concepts()
+    return [g for g in icons.held_out_glyphs(table, family) if g.icon_class in known]
+
+
+def _with_aliases(rows: Rows, glyphs: Sequence[Glyph]) -> Rows:
+    """``rows`` knowing, per crop, the other concepts its family files the very same glyph
+    under (Phosphor's counter-clockwise arrow is both refresh and rotate_left).
+
+    Accepting one of those is not wrong whatever the policy knows: leaving the family out drops
+    the twin its naming makes (:func:`near_duplicates`), and the report would count the glyph's
+    own second name as a look-alike."""
+    names: dict[tuple[int, int], set[str]] = defaultdict(set)
+    for glyph in glyphs:
+        names[(glyph.codepoint, glyph.turn)].add(glyph.icon_class)
+    per_glyph = len(SIZES) * len(THEMES) * len(VARIANTS)
+    if len(rows) != per_glyph * len(glyphs):
+        raise ValueError(f"{len(rows)} rows for {len(glyphs)} glyphs of {per_glyph} crops each")
+    rows.aliases = [
+        frozenset(names[(glyph.codepoint, glyph.turn)] - {glyph.icon_class})
+        for glyph in glyphs
+        for _ in range(per_glyph)
+    ]
     return rows
 
 
@@ -778,13 +810,15 @@ def evaluate(
         for name in candidates(policy, rows, i):
             if name == truth or not verdict(policy, fold, rows, i, name, rare):
                 continue
-            if policy.same_drawing(truth, name):
+            if policy.same_drawing(truth, name) or name in rows.aliases[i]:
                 twin += 1
             else:
                 wrong += 1
                 errors[(truth, name)] += 1
         for asked, _ in context[:2]:
-            if asked in curated and not policy.same_drawing(truth, asked):
+            if asked in curated and not (
+                policy.same_drawing(truth, asked) or asked in rows.aliases[i]
+            ):
                 look_calls += 1
                 look_wrong += verdict(policy, fold, rows, i, asked, rare)
     n = max(len(rows), 1)

@@ -10,6 +10,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import attrs
 import cv2
 import numpy as np
 import numpy.typing as npt
@@ -246,3 +247,44 @@ def test_a_server_rack_is_not_a_hamburger(
     assert dict(rack.context).get("hamburger", 0.0) == 0.0
     assert not held_out.accepts(rack, "hamburger")
     assert menu[0][0] == "hamburger"
+
+
+def test_a_glyph_its_family_files_under_two_concepts_is_right_as_either(tool: ModuleType) -> None:
+    """Phosphor files its counter-clockwise arrow under refresh and under rotate_left. With
+    Phosphor left out, no twin says so; the report counted refresh accepted on that glyph's
+    rotate_left crops as wrong (99 crops) and asking for refresh there as an absent look-alike
+    (stop 50). A crop's own glyph's other names are right answers whatever the policy knows."""
+    table = GlyphTable.default()
+    arrow = 0xF021  # Phosphor's arrow-counter-clockwise
+    glyphs = [
+        g
+        for g in tool._family_glyphs(table, "phosphor", ["refresh", "rotate_left", "add"])
+        if g.codepoint == arrow or g.icon_class == "add"
+    ]
+    assert {g.icon_class for g in glyphs if g.codepoint == arrow} == {"refresh", "rotate_left"}
+    per_glyph = len(tool.SIZES) * len(tool.THEMES) * len(tool.VARIANTS)
+    classes = ["refresh", "rotate_left", "add"]
+    # every crop, whatever its glyph, reads as refresh far ahead of the rest
+    n = per_glyph * len(glyphs)
+    crops = tool.Rows(
+        {
+            "classes": np.asarray(classes),
+            "true": np.repeat([classes.index(g.icon_class) for g in glyphs], per_glyph),
+            "top": np.tile([0, 1, 2], (n, 1)),
+            "score": np.tile(np.asarray([0.95, 0.5, 0.4], np.float32), (n, 1)),
+            "masks": np.zeros((n, 128), np.uint8),
+            "traces": np.zeros((n, 128), np.uint8),
+            "curated": np.asarray([g.curated for g in glyphs for _ in range(per_glyph)]),
+        }
+    )
+    tool._with_aliases(crops, glyphs)
+    policy = attrs.evolve(default_policy(), twins={}, partners={}, class_bins={})
+    result = tool.evaluate(policy, crops, None, {"refresh"}, set())
+    pluses = sum(g.icon_class == "add" for g in glyphs) * per_glyph
+    # the arrow's rotate_left crops taken for refresh are its own other name; add's are wrong
+    assert result["accepted_twin"] == per_glyph  # the arrow's rotate_left crops
+    assert result["accepted_wrong"] == pluses
+    assert result["errors"] == [(("add", "refresh"), pluses)]
+    assert result["absent_lookalike_calls"] == pluses
+    with pytest.raises(ValueError, match="rows for"):
+        tool._with_aliases(crops, glyphs[:-1])
