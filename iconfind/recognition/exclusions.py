@@ -35,6 +35,9 @@ their references then come within the lead an answer needs:
 * **profile** -- :func:`shackle_on_a_box`: an arch standing on the top edge of a wider box is a
   padlock (Iconoir's outlined padlock scored 0.72-0.75 as profile, about 0.12 ahead: a head over
   shoulders, to a template).
+* **play** -- :func:`fold_from_the_back`: a triangle with a fold line, or a slit, running in
+  from its back edge along its axis is a paper plane (Remix's ``send-plane-2`` was accepted as
+  play in 34 of 36 leave-one-family-out crops).
 
 Most checks claim that a part is *absent*, so they read the crop's :class:`Ink` at
 :data:`TRACE_THRESHOLD`, far below the threshold of the shape mask: a faint mark (a thin minus
@@ -699,6 +702,96 @@ def _box_edge(row: BoolArray, shackle: tuple[int, int], width: int) -> bool:
     )
 
 
+# not play: a fold from the back
+FOLD_ONE_PIECE = 0.95
+"""The drawing's largest piece holds at least this share of its ink: a thin render that broke
+into strokes leaves gaps between them that no fold made."""
+FOLD_GAP = 0.34
+"""A column crosses a region twice across a gap of at most this share of its span (from its
+first run's start to its last's end): a fold line or a slit is narrow."""
+FOLD_LEVEL = 1
+"""Along the fold, the gap's top row and its bottom row each wander by at most this many pixels:
+a fold line, or a slit, runs straight along the axis."""
+FOLD_LONG = 0.2
+"""The fold runs along at least this share of the drawing's width (Remix's is 0.23-0.29 of it
+in the hole, its slit 0.3-0.32 of the silhouette)..."""
+FOLD_BACK = 1
+"""...from within this many columns of the region's back (left) edge: a fold line leaves the
+plane's back edge, a slit is cut into it. A play triangle's tip, joined at a small size to the
+ring round it, leaves a level band in the ring's hole too, but far from its back."""
+
+
+def fold_from_the_back(ink: Ink) -> bool:
+    """Whether the drawing is one piece (:data:`FOLD_ONE_PIECE`) with a straight fold running in
+    from its back edge: consecutive columns (:data:`FOLD_LONG`), from the back of its
+    silhouette or of one of its holes (:data:`FOLD_BACK`), crossing that region twice across a
+    narrow (:data:`FOLD_GAP`), level (:data:`FOLD_LEVEL`) gap. A fold line along a triangle's
+    axis splits the hole round it; a slit cut there splits the silhouette. That is a paper
+    plane (Remix's ``send-plane-2-line`` and ``-fill``, a play triangle with a fold line or a
+    slit, were accepted as play in 34 of 36 crops with Remix left out), not play: a play
+    triangle crosses its silhouette and its hole once in every column. A hole round a mark
+    apart from it (a triangle in a ring) is not read. Read in the shape mask: a slit is
+    background the trace's thicker strokes may close."""
+    mask = np.asarray(ink.mask, bool)
+    if mask.ndim != 2 or mask.sum() < MIN_PART:
+        return False
+    pieces, labels = parts_of(mask)
+    largest = max(pieces, key=lambda p: p.area)
+    if largest.area < FOLD_ONE_PIECE * mask.sum():
+        return False
+    inked = np.flatnonzero(mask.any(axis=0))
+    long = FOLD_LONG * (int(inked[-1]) - int(inked[0]) + 1)
+    regions = [filled_outline(labels == largest.label).astype(bool)]
+    holes, hole_labels = holes_of(mask)
+    for hole in holes:
+        inside = hole_labels == hole.label
+        if not (filled_outline(inside).astype(bool) & mask).any():  # no mark apart in it
+            regions.append(inside)
+    for region in regions:
+        back = int(np.flatnonzero(region.any(axis=0))[0])
+        if any(
+            start - back <= FOLD_BACK and length >= long for start, length in _level_gaps(region)
+        ):
+            return True
+    return False
+
+
+def _level_gaps(region: BoolArray) -> list[tuple[int, int]]:
+    """``(first column, length)`` of each run of consecutive columns crossing ``region`` twice
+    across a narrow gap (:data:`FOLD_GAP`) whose top and bottom rows stay level
+    (:data:`FOLD_LEVEL`): a straight horizontal bar of ink inside the region, or of background
+    cut into it."""
+    found: list[tuple[int, int]] = []
+    start: int | None = None
+    tops: list[int] = []
+    bottoms: list[int] = []
+    width = region.shape[1]
+    for x in range(width + 1):
+        gap = _narrowest_gap(region[:, x]) if x < width else None
+        if gap is not None and start is not None:
+            top, bottom = [*tops, gap[0]], [*bottoms, gap[1]]
+            if max(top) - min(top) <= FOLD_LEVEL and max(bottom) - min(bottom) <= FOLD_LEVEL:
+                tops, bottoms = top, bottom
+                continue
+        if start is not None:
+            found.append((start, x - start))
+        start, tops, bottoms = (x, [gap[0]], [gap[1]]) if gap is not None else (None, [], [])
+    return found
+
+
+def _narrowest_gap(column: BoolArray) -> tuple[int, int] | None:
+    """The first and last row of the narrowest gap between runs along ``column``, when it is
+    at most :data:`FOLD_GAP` of their span; ``None`` for a column crossed once or not at all."""
+    runs = _runs(column)
+    if len(runs) < 2:
+        return None
+    span = runs[-1][0] + runs[-1][1] - runs[0][0]
+    size, first, last = min(
+        (b[0] - (a[0] + a[1]), a[0] + a[1], b[0] - 1) for a, b in pairwise(runs)
+    )
+    return (first, last) if size <= FOLD_GAP * span else None
+
+
 CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (two_plain_bars, ("sort",)),
     (empty_round_holes, ("zoom_in", "zoom_out")),
@@ -711,6 +804,7 @@ CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (struck_through, tuple(SLASHED)),
     (loud_speaker, ("volume_down",)),
     (shackle_on_a_box, ("profile",)),
+    (fold_from_the_back, ("play",)),
 )
 """Each check with the concepts it rules out."""
 

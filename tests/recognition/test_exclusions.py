@@ -3,7 +3,8 @@ bars are no sort icon, a magnifier with nothing in its lens no zoom icon, stacke
 bullets no list icon, centred lines of different lengths no ☰ and nor are bars each with a hole,
 petals round a centre no gear, a stroke out of a box without an arrowhead no open-in-new, a
 crosshair no plus, a struck-through wifi or bell no plain one, a speaker with two waves no
-volume down, a shackle on a box no profile -- and no real icon of a ruled-out concept (its
+volume down, a shackle on a box no profile, a triangle with a fold from its back no play --
+and no real icon of a ruled-out concept (its
 references, its held-out icons in every render) is ever ruled out."""
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from iconfind.recognition.exclusions import (
     centred_uneven_lines,
     empty_round_holes,
     excluded_concepts,
+    fold_from_the_back,
     holes_in_every_bar,
     loud_speaker,
     no_corner_arrowhead,
@@ -38,7 +40,10 @@ from iconfind.recognition.exclusions import (
 )
 from iconfind.recognition.features import shape_of, unpack_masks
 from iconfind.recognition.recognizer import IconRecognizer
+from iconfind.recognition.references import Glyph, GlyphTable
 from iconfind.recognition.structure import holes_of, parts_of, structural_concepts
+
+from .conftest import DARK, LIGHT, screen_icon
 
 RENDERS = list(
     product((24, 48, 96), ("light", "dark", "colour"), ("tight", "padded", "ripple", "plate"))
@@ -581,6 +586,7 @@ def test_petal_loops_open_into_one_lobed_hole_rule_settings_out() -> None:
         ("volume_down", 11, 36 * 4),
         ("phone", 15, 36 * 8),
         ("profile", 150, 36 * 20),
+        ("play", 100, 36 * 12),
     ],
 )
 def test_no_real_icon_of_a_ruled_out_concept_is_ruled_out(
@@ -1293,3 +1299,206 @@ def test_recorded_busts_closest_to_a_padlock_keep_profile(drawing: tuple[str, ..
     a ring on a box, a head's hole narrowing to its bottom row by two or three pixels."""
     mask = np.array([[c == "#" for c in row] for row in drawing])
     assert not shackle_on_a_box(Ink.drawn(mask))
+
+
+# --------------------------------------------------------------------------- not play
+
+
+def triangle(
+    *, filled: bool = False, fold: int = 0, slit: int = 0, ring: bool = False
+) -> np.ndarray:
+    """A play triangle drawn at 128 px, pointing right, outlined or ``filled``; a fold line
+    ``fold`` px long along its axis from the back edge (a paper plane's, outlined), or a slit
+    ``slit`` px long cut there (filled); or the triangle inside a ring apart from it."""
+    big = np.zeros((128, 128), np.uint8)
+    corners = np.array([[20, 14], [112, 64], [20, 114]], np.int32)
+    if ring:
+        cv2.circle(big, (64, 64), 60, 255, 8)
+        corners = np.array([[44, 36], [96, 64], [44, 92]], np.int32)
+    if filled:
+        cv2.fillPoly(big, [corners], 255)
+    else:
+        cv2.polylines(big, [corners], True, 255, 10)
+    if fold:
+        cv2.line(big, (20, 64), (20 + fold, 64), 255, 10)
+    if slit:
+        cv2.line(big, (14, 64), (20 + slit, 64), 0, 8)
+    return big
+
+
+def triangle_inks(drawing: np.ndarray) -> list[Ink]:
+    return inks_of(Image.fromarray(drawing))
+
+
+@pytest.mark.parametrize(
+    "drawing",
+    [triangle(fold=50), triangle(fold=30), triangle(filled=True, slit=40)],
+    ids=["long fold", "fold a third in", "slit"],
+)
+def test_a_triangle_with_a_fold_or_a_slit_from_its_back_is_no_play(drawing: np.ndarray) -> None:
+    """A paper plane drawn as a play triangle with its fold line along the axis, or a slit cut
+    there, from the back edge (Remix's ``send-plane-2``) is no play icon."""
+    for ink in triangle_inks(drawing):
+        assert fold_from_the_back(ink)
+        assert "play" in excluded_concepts(ink)
+
+
+@pytest.mark.parametrize(
+    "drawing",
+    [triangle(), triangle(filled=True), triangle(ring=True), triangle(ring=True, filled=True)],
+    ids=["outlined", "filled", "in a ring", "filled in a ring"],
+)
+def test_triangles_keep_play(drawing: np.ndarray) -> None:
+    """A triangle crosses its silhouette and its hole once in every column; a hole round a
+    triangle apart from it is not read."""
+    for ink in triangle_inks(drawing):
+        assert not fold_from_the_back(ink)
+        assert "play" not in excluded_concepts(ink)
+
+
+def broken(drawing: np.ndarray) -> np.ndarray:
+    """``drawing`` under a bar of ink apart from it (a second piece)."""
+    out = drawing.copy()
+    out[0:5, 0:128] = 255
+    return out
+
+
+def fold_from_the_tip() -> np.ndarray:
+    """A bar along the axis from the tip, running back: level and long, but it leaves the hole's
+    front, not its back."""
+    drawing = triangle()
+    cv2.line(drawing, (50, 64), (112, 64), 255, 10)
+    return drawing
+
+
+def slanted_fold() -> np.ndarray:
+    """A stroke from the back edge that climbs as it runs in: no level gap."""
+    drawing = triangle()
+    cv2.line(drawing, (20, 76), (48, 56), 255, 10)
+    return drawing
+
+
+def thick_fold() -> np.ndarray:
+    """A bar from the back edge as thick as 0.4 of the hole's height: no fold line."""
+    drawing = triangle()
+    cv2.rectangle(drawing, (20, 50), (50, 78), 255, -1)
+    return drawing
+
+
+@pytest.mark.parametrize(
+    ("drawing", "condition", "loosened"),
+    [
+        (broken(triangle(fold=50)), "FOLD_ONE_PIECE", 0.5),  # two pieces
+        (triangle(fold=12), "FOLD_LONG", 0.05),  # a stub of a fold
+        (fold_from_the_tip(), "FOLD_BACK", 32),  # a bar from the front
+        (slanted_fold(), "FOLD_LEVEL", 32),  # a slanted stroke
+        (thick_fold(), "FOLD_GAP", 0.8),  # a thick bar
+    ],
+    ids=["two pieces", "a stub", "from the tip", "slanted", "thick"],
+)
+def test_each_condition_of_the_fold_stops_it(
+    drawing: np.ndarray, condition: str, loosened: float, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A drawing with one flaw is not read as a fold, and the condition meant for that flaw is
+    what stops it: loosened, the drawing passes."""
+    ink = Ink.of(shape_of(render_case(Image.fromarray(drawing), 48, "light", "tight")))
+    assert not fold_from_the_back(ink)
+    monkeypatch.setattr(exclusions, condition, loosened)
+    assert fold_from_the_back(ink)
+
+
+# Play icons round which a ring closes at small sizes, recorded from a review's renders (the
+# first version of the check, which read every direction and anywhere in a hole, fired on
+# both): Font Awesome 4's ``play-circle-o`` at 13 px, its triangle joined to the ring, a level
+# band at its blunt tip; Material's ``play_circle_outline`` at 36 px drawn bold.
+FONT_AWESOME_PLAY_CIRCLE_O_13PX = (
+    "..............####..............",
+    "............########............",
+    "..........############..........",
+    "........#################.......",
+    ".......##################.......",
+    "......######........#######.....",
+    ".....#######.........######.....",
+    ".....#####.###........#####.....",
+    "....#####..####........#####....",
+    "....####...######.......####....",
+    "...####....#######.......####...",
+    "...####....########......#####..",
+    "..#####....############..#####..",
+    "..#####....############..#####..",
+    "..#####....############..#####..",
+    "..#####....############..#####..",
+    "...####....#########.....#####..",
+    "...####....#######.......####...",
+    "....####...######.......####....",
+    "....#####..####........#####....",
+    ".....#####.###........#####.....",
+    ".....#######.........######.....",
+    ".....#######........#######.....",
+    ".......##################.......",
+    ".......##################.......",
+    "..........############..........",
+    "............########............",
+    ".............######.............",
+)
+MATERIAL_PLAY_CIRCLE_OUTLINE_BOLD_36PX = (
+    "............########............",
+    ".........##############.........",
+    "........################........",
+    "......####################......",
+    ".....######################.....",
+    ".....######################.....",
+    "....##########......########....",
+    "...########.###......########...",
+    "...#######..#####.....#######...",
+    "...######...######.....######...",
+    "..######....#######.....######..",
+    "..######....#########...######..",
+    "..######....##########..######..",
+    "..######....###########.######..",
+    "..######....###########.######..",
+    "..######....##########..######..",
+    "..######....#########...######..",
+    "..######....#######.....######..",
+    "...######...######.....######...",
+    "...#######..#####.....#######...",
+    "...########.###......########...",
+    "....##########......########....",
+    ".....######################.....",
+    ".....######################.....",
+    "......####################......",
+    "........################........",
+    ".........##############.........",
+    "............########............",
+)
+
+
+@pytest.mark.parametrize(
+    "drawing",
+    [FONT_AWESOME_PLAY_CIRCLE_O_13PX, MATERIAL_PLAY_CIRCLE_OUTLINE_BOLD_36PX],
+    ids=["font awesome play-circle-o", "material play_circle_outline"],
+)
+def test_recorded_play_circles_keep_play(drawing: tuple[str, ...]) -> None:
+    mask = np.zeros((32, 32), bool)
+    mask[2 : 2 + len(drawing)] = [[c == "#" for c in row] for row in drawing]
+    assert not fold_from_the_back(Ink.drawn(mask))
+
+
+def font_glyph(font: str, name: str) -> Glyph:
+    (glyph,) = [g for g in GlyphTable.default().glyphs if g.font.id == font and g.name == name]
+    return glyph
+
+
+@pytest.mark.parametrize("name", ["send-plane-2-line", "send-plane-2-fill"])
+def test_a_paper_plane_is_never_play(name: str) -> None:
+    """With Remix left out, its ``send-plane-2`` glyphs were accepted as play in 34 of 36
+    calibration crops: asked for play on a chat screen, the send button was tapped. Their fold
+    rules play out: scored 0, never accepted."""
+    recognizer = IconRecognizer.default()
+    glyph = font_glyph("remix", name)
+    for size, theme in product((24, 48), (LIGHT, DARK)):
+        crop = screen_icon(glyph, size, theme)
+        assert fold_from_the_back(Ink.of(shape_of(crop))), (size, theme)
+        ranking = recognizer.rank(crop, top=3)
+        assert dict(ranking.context).get("play", 0.0) == 0.0, (size, theme, ranking)
+        assert not recognizer.accepts(ranking, "play")
