@@ -157,7 +157,7 @@ class Rows:
         self._structures: dict[int, list[str]] = {}
         self._fired: dict[int, list[int]] = {}  # row -> indices of the CHECKS that fire on it
         self._views: dict[str, Rows] = {}
-        self.aliases: Sequence[frozenset[str]] = [frozenset()] * len(self.true)
+        self.aliases: list[frozenset[str]] = [frozenset()] * len(self.true)
         """Per crop, the other concepts its very glyph is filed under (:func:`_with_aliases`)."""
 
     def __len__(self) -> int:
@@ -184,7 +184,7 @@ class Rows:
         view.__dict__["_trace_pixels"] = self._trace_pixels
         view._structures = self._structures
         view._fired = self._fired
-        view.aliases = self.aliases
+        view.aliases = self.aliases  # the same list: _with_aliases fills it in place
         return view
 
     def fired(self, i: int) -> list[int]:
@@ -339,7 +339,7 @@ def collect(family: str, *, quiet: bool = False) -> Rows:
     if path.exists():
         with np.load(path) as data:
             rows = Rows({k: data[k] for k in data.files})
-        return _with_aliases(rows, _family_glyphs(table, family, rows.classes))
+        return _with_aliases(rows, family, _family_glyphs(table, family, rows.classes))
     start = time.perf_counter()
     references = load_or_build(glyph_sel)
     recognizer = IconRecognizer.with_defaults(references, calibrated=False)
@@ -352,7 +352,7 @@ def collect(family: str, *, quiet: bool = False) -> Rows:
     _save(path, rows)
     if not quiet:
         print(f"  rows {family}: {len(rows)} crops, {time.perf_counter() - start:.0f} s")
-    return _with_aliases(rows, glyphs)
+    return _with_aliases(rows, family, glyphs)
 
 
 def _family_glyphs(table: GlyphTable, family: str, classes: Iterable[str]) -> list[Glyph]:
@@ -362,20 +362,26 @@ def _family_glyphs(table: GlyphTable, family: str, classes: Iterable[str]) -> li
     return [g for g in icons.held_out_glyphs(table, family) if g.icon_class in known]
 
 
-def _with_aliases(rows: Rows, glyphs: Sequence[Glyph]) -> Rows:
-    """``rows`` knowing, per crop, the other concepts its family files the very same glyph
-    under (Phosphor's counter-clockwise arrow is both refresh and rotate_left).
+def _with_aliases(rows: Rows, family: str, glyphs: Sequence[Glyph]) -> Rows:
+    """``rows`` (those of ``glyphs``, in order) knowing, per crop, the other concepts ``family``
+    files the very same glyph under (Phosphor's counter-clockwise arrow is both refresh and
+    rotate_left), everyday or not.
 
     Accepting one of those is not wrong whatever the policy knows: leaving the family out drops
     the twin its naming makes (:func:`near_duplicates`), and the report would count the glyph's
     own second name as a look-alike."""
     names: dict[tuple[int, int], set[str]] = defaultdict(set)
-    for glyph in glyphs:
+    for glyph in icons.held_out_glyphs(GlyphTable.default(), family):
         names[(glyph.codepoint, glyph.turn)].add(glyph.icon_class)
     per_glyph = len(SIZES) * len(THEMES) * len(VARIANTS)
     if len(rows) != per_glyph * len(glyphs):
         raise ValueError(f"{len(rows)} rows for {len(glyphs)} glyphs of {per_glyph} crops each")
-    rows.aliases = [
+    # the cache key does not cover the family's own glyph table: a row must be its glyph's
+    expected = np.repeat([rows.classes.index(g.icon_class) for g in glyphs], per_glyph)
+    curated = np.repeat([g.curated for g in glyphs], per_glyph)
+    if not (np.array_equal(rows.true, expected) and np.array_equal(rows.curated, curated)):
+        raise ValueError(f"cached rows of {family} do not follow its glyphs: delete {CACHE}")
+    rows.aliases[:] = [  # in place: views share the list
         frozenset(names[(glyph.codepoint, glyph.turn)] - {glyph.icon_class})
         for glyph in glyphs
         for _ in range(per_glyph)

@@ -705,10 +705,11 @@ def _box_edge(row: BoolArray, shackle: tuple[int, int], width: int) -> bool:
 # not play: a fold from the back
 FOLD_ONE_PIECE = 0.95
 """The drawing's largest piece holds at least this share of its ink: a thin render that broke
-into strokes leaves gaps between them that no fold made."""
+into strokes leaves gaps between them that no fold made, and a triangle apart from the ring
+round it leaves a hole round a mark (a play circle's ring holds 0.7 of its ink)."""
 FOLD_GAP = 0.34
-"""A column crosses a region twice across a gap of at most this share of its span (from its
-first run's start to its last's end): a fold line or a slit is narrow."""
+"""A column crosses a region at least twice, its narrowest gap at most this share of its span
+(from its first run's start to its last's end): a fold line or a slit is narrow."""
 FOLD_LEVEL = 1
 """Along the fold, the gap's top row and its bottom row each wander by at most this many pixels:
 a fold line, or a slit, runs straight along the axis."""
@@ -718,20 +719,20 @@ in the hole, its slit 0.3-0.32 of the silhouette)..."""
 FOLD_BACK = 1
 """...from within this many columns of the region's back (left) edge: a fold line leaves the
 plane's back edge, a slit is cut into it. A play triangle's tip, joined at a small size to the
-ring round it, leaves a level band in the ring's hole too, but far from its back."""
+ring round it, leaves a level band in the ring's hole too, but far from its back (and at most
+5 columns long in a review's renders: :data:`FOLD_LONG` stops those too)."""
 
 
 def fold_from_the_back(ink: Ink) -> bool:
     """Whether the drawing is one piece (:data:`FOLD_ONE_PIECE`) with a straight fold running in
     from its back edge: consecutive columns (:data:`FOLD_LONG`), from the back of its
-    silhouette or of one of its holes (:data:`FOLD_BACK`), crossing that region twice across a
-    narrow (:data:`FOLD_GAP`), level (:data:`FOLD_LEVEL`) gap. A fold line along a triangle's
-    axis splits the hole round it; a slit cut there splits the silhouette. That is a paper
-    plane (Remix's ``send-plane-2-line`` and ``-fill``, a play triangle with a fold line or a
-    slit, were accepted as play in 34 of 36 crops with Remix left out), not play: a play
-    triangle crosses its silhouette and its hole once in every column. A hole round a mark
-    apart from it (a triangle in a ring) is not read. Read in the shape mask: a slit is
-    background the trace's thicker strokes may close."""
+    silhouette or of one of its holes (:data:`FOLD_BACK`), crossing that region at least twice,
+    across a narrow (:data:`FOLD_GAP`), level (:data:`FOLD_LEVEL`) gap. The hole of a triangle
+    wraps round a fold line along its axis; a slit cut there notches the silhouette. That is a
+    paper plane (Remix's ``send-plane-2-line`` and ``-fill``, a play triangle with a fold line
+    or a slit, were accepted as play in 34 of 36 crops with Remix left out), not play: a play
+    triangle crosses its silhouette and its hole once in every column. Read in the shape mask:
+    a slit is background the trace's thicker strokes may close."""
     mask = np.asarray(ink.mask, bool)
     if mask.ndim != 2 or mask.sum() < MIN_PART:
         return False
@@ -741,12 +742,9 @@ def fold_from_the_back(ink: Ink) -> bool:
         return False
     inked = np.flatnonzero(mask.any(axis=0))
     long = FOLD_LONG * (int(inked[-1]) - int(inked[0]) + 1)
-    regions = [filled_outline(labels == largest.label).astype(bool)]
     holes, hole_labels = holes_of(mask)
-    for hole in holes:
-        inside = hole_labels == hole.label
-        if not (filled_outline(inside).astype(bool) & mask).any():  # no mark apart in it
-            regions.append(inside)
+    regions = [filled_outline(labels == largest.label).astype(bool)]
+    regions += [hole_labels == hole.label for hole in holes]
     for region in regions:
         back = int(np.flatnonzero(region.any(axis=0))[0])
         if any(

@@ -252,8 +252,8 @@ def test_a_server_rack_is_not_a_hamburger(
 def test_a_glyph_its_family_files_under_two_concepts_is_right_as_either(tool: ModuleType) -> None:
     """Phosphor files its counter-clockwise arrow under refresh and under rotate_left. With
     Phosphor left out, no twin says so; the report counted refresh accepted on that glyph's
-    rotate_left crops as wrong (99 crops) and asking for refresh there as an absent look-alike
-    (stop 50). A crop's own glyph's other names are right answers whatever the policy knows."""
+    rotate_left crops as wrong (99 crops) and asking for refresh there as an absent look-alike.
+    A crop's own glyph's other names are right answers whatever the policy knows."""
     table = GlyphTable.default()
     arrow = 0xF021  # Phosphor's arrow-counter-clockwise
     glyphs = [
@@ -277,7 +277,7 @@ def test_a_glyph_its_family_files_under_two_concepts_is_right_as_either(tool: Mo
             "curated": np.asarray([g.curated for g in glyphs for _ in range(per_glyph)]),
         }
     )
-    tool._with_aliases(crops, glyphs)
+    tool._with_aliases(crops, "phosphor", glyphs)
     policy = attrs.evolve(default_policy(), twins={}, partners={}, class_bins={})
     result = tool.evaluate(policy, crops, None, {"refresh"}, set())
     pluses = sum(g.icon_class == "add" for g in glyphs) * per_glyph
@@ -287,4 +287,6 @@ def test_a_glyph_its_family_files_under_two_concepts_is_right_as_either(tool: Mo
     assert result["errors"] == [(("add", "refresh"), pluses)]
     assert result["absent_lookalike_calls"] == pluses
     with pytest.raises(ValueError, match="rows for"):
-        tool._with_aliases(crops, glyphs[:-1])
+        tool._with_aliases(crops, "phosphor", glyphs[:-1])
+    with pytest.raises(ValueError, match="do not follow"):  # rows of another glyph order
+        tool._with_aliases(crops, "phosphor", glyphs[::-1])
