@@ -808,6 +808,8 @@ def evaluate(
     for i in range(len(rows)):
         truth = rows.truth(i)
         context = rows.context(i)
+        # the crop's own drawing: its twins, and the names its family files the glyph under
+        own = {name for name, _ in context if policy.same_drawing(truth, name)} | rows.aliases[i]
         ok = verdict(policy, fold, rows, i, truth, rare)
         right += ok
         if rows.curated[i]:
@@ -816,15 +818,13 @@ def evaluate(
         for name in candidates(policy, rows, i):
             if name == truth or not verdict(policy, fold, rows, i, name, rare):
                 continue
-            if policy.same_drawing(truth, name) or name in rows.aliases[i]:
+            if name in own:
                 twin += 1
             else:
                 wrong += 1
                 errors[(truth, name)] += 1
         for asked, _ in context[:2]:
-            if asked in curated and not (
-                policy.same_drawing(truth, asked) or asked in rows.aliases[i]
-            ):
+            if asked in curated and asked not in own:
                 look_calls += 1
                 look_wrong += verdict(policy, fold, rows, i, asked, rare)
     n = max(len(rows), 1)
