@@ -38,6 +38,9 @@ their references then come within the lead an answer needs:
 * **play** -- :func:`fold_from_the_back`: a triangle with a fold line, or a slit, running in
   from its back edge along its axis is a paper plane (Remix's ``send-plane-2`` was accepted as
   play in 34 of 36 leave-one-family-out crops).
+* **home** -- :func:`flap_in_the_body`: a V inside a pentagon, a stroke apart from its outline
+  or a slit cut into it, is an open envelope's flap (Font Awesome's ``envelope-open`` glyphs
+  ranked home first in 46 of its 144 leave-one-family-out mail crops; 10 were accepted).
 
 Most checks claim that a part is *absent*, so they read the crop's :class:`Ink` at
 :data:`TRACE_THRESHOLD`, far below the threshold of the shape mask: a faint mark (a thin minus
@@ -46,8 +49,9 @@ merge at that threshold (a bullet and its line), the check reads the shape mask 
 are holes, which the trace's thicker strokes close: that check reads the shape mask, and so
 does the shackle's (a hole too). A slash is a part that *is* there, so a faint smear must not
 pass for one: that check reads the shape mask as well, and so does the waves' check (waves are
-parts that are there, and apart). A ruled-out concept scores 0 in the recognizer, and the pair
-check against it sides with the asked concept without comparing
+parts that are there, and apart), and so does the flap's (a stroke apart from the outline, or
+a slit the trace's thicker strokes close). A ruled-out concept scores 0 in the recognizer,
+and the pair check against it sides with the asked concept without comparing
 (:meth:`~iconfind.recognition.recognizer.IconRecognizer.pair_checks`). No check rules out any
 reference of its concept, any calibration crop of it (``tools/calibrate_acceptance.py``) or any
 icon of it among the eleven held-out sets of ``bench/heldout.py`` in all 36 renders -- but 2 of
@@ -790,6 +794,107 @@ def _narrowest_gap(column: BoolArray) -> tuple[int, int] | None:
     return (first, last) if size <= FOLD_GAP * span else None
 
 
+# not home: an envelope's flap
+FLAP_WIDE = 0.6
+"""The flap spans at least this share of the drawing's width, wall to wall (Font Awesome's open
+envelopes': 0.63-0.8, 0.54 in a few renders at 12-14 px; a smile or a shield inside a house
+reached 0.57 in a review's renders)."""
+FLAP_DROP = 0.15
+"""From each of its ends to its lowest point, the flap's top falls at least this share of its
+width (Font Awesome's: 0.19-0.35): a V, not a level bar."""
+FLAP_MIDDLE = 0.15
+"""Its lowest point lies within this share of its width of its middle (Font Awesome's: 0.09 at
+most): a flap folds along the envelope's axis."""
+FLAP_SLACK = 1
+"""Falling to its point, and rising from it to either end, its top never climbs back more than
+this many rows above its lowest so far (a jagged diagonal)."""
+FLAP_STEEP = 2
+"""...and step at most this many rows from one column to the next: a flap's arms slope gently
+(Font Awesome's step 1-2 rows, 3 in a few small renders); a gap round a door or a shield that a
+bold render joins to the wall above it drops straight down."""
+FLAP_POINT = 0.4
+"""Its lowest row is at most this share of its width long: a V comes to a point (Font Awesome's:
+0.3 at most in nine renders of ten, 0.4 at most); a smile's or a cup's bottom is flat."""
+FLAP_THIN = 0.7
+"""It is a band: its median column is at most this share of its drop thick. A filled wedge's
+top is level, a heart's rises again at its ends; a flap's two arms are strokes or slits."""
+
+
+def flap_in_the_body(ink: Ink) -> bool:
+    """Whether the drawing holds an envelope's flap inside its body: a V -- a band whose top
+    falls gently from both ends to a point in its middle (:data:`FLAP_DROP` to
+    :data:`FLAP_POINT`) -- spanning :data:`FLAP_WIDE` of the drawing: an island of ink within
+    the box of its largest piece (an outlined envelope's flap) or a slit of background cut into
+    it (a filled one's). A house's parts are other shapes: a roof rises to its ridge, a door's
+    or a window's top is level or arched, a smile in a house is half its width and flat at the
+    bottom.
+
+    Slits are read 8-connected: a one-pixel slit on a slant runs from pixel to pixel through
+    their corners, which 4-connected background (:func:`~.structure.holes_of`) splits into
+    specks."""
+    mask = ink.mask
+    columns = np.flatnonzero(mask.any(axis=0))
+    pieces, piece_labels = parts_of(mask)
+    if not pieces:
+        return False
+    width = int(columns[-1] - columns[0] + 1)
+    body = max(pieces, key=lambda p: p.area)
+    islands = [
+        p.cut_from(piece_labels)
+        for p in pieces
+        if p is not body
+        and p.width >= FLAP_WIDE * width
+        and body.x < p.x
+        and p.x + p.width < body.x + body.width
+        and body.y < p.y
+        and p.y + p.height < body.y + body.height
+    ]
+    slits, slit_labels = _background_pieces(mask)
+    cuts = [s.cut_from(slit_labels) for s in slits if s.width >= FLAP_WIDE * width]
+    return any(_is_a_vee(region) for region in islands + cuts)
+
+
+def _background_pieces(mask: BoolArray) -> tuple[list[Part], npt.NDArray[np.int32]]:
+    """The 8-connected pieces of ``mask``'s background that do not reach its border."""
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(
+        (~mask).astype(np.uint8), connectivity=8
+    )
+    height, width = mask.shape
+    found = [
+        Part(int(x), int(y), int(w), int(h), int(a), k)
+        for k, (x, y, w, h, a) in enumerate(stats[1:count, :5], start=1)
+        if x > 0 and y > 0 and x + w < width and y + h < height
+    ]
+    return found, labels.astype(np.int32)
+
+
+def _is_a_vee(region: BoolArray) -> bool:
+    """Whether ``region`` (one piece, cut to its box) is a V band (:func:`flap_in_the_body`)."""
+    height, width = region.shape
+    if width < 3 or not region.any(axis=0).all():
+        return False
+    top = region.argmax(axis=0)
+    bottom = height - 1 - region[::-1].argmax(axis=0)
+    lowest = np.flatnonzero(top == top.max())
+    middle = int(lowest[len(lowest) // 2])
+    if abs(middle - (width - 1) / 2) > FLAP_MIDDLE * width:
+        return False
+    drop = int(top.max()) - max(int(top[0]), int(top[-1]))
+    if drop < FLAP_DROP * width:
+        return False
+    left, right = top[: middle + 1], top[middle:][::-1]
+    falls = left >= np.maximum.accumulate(left) - FLAP_SLACK
+    rises = right >= np.maximum.accumulate(right) - FLAP_SLACK
+    thickness = bottom - top + 1
+    return bool(
+        falls.all()
+        and rises.all()
+        and np.abs(np.diff(top)).max() <= FLAP_STEEP
+        and len(lowest) <= FLAP_POINT * width
+        and np.median(thickness) <= FLAP_THIN * drop
+    )
+
+
 CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (two_plain_bars, ("sort",)),
     (empty_round_holes, ("zoom_in", "zoom_out")),
@@ -803,6 +908,7 @@ CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (loud_speaker, ("volume_down",)),
     (shackle_on_a_box, ("profile",)),
     (fold_from_the_back, ("play",)),
+    (flap_in_the_body, ("home",)),
 )
 """Each check with the concepts it rules out."""
 
@@ -839,6 +945,8 @@ __all__ = [
     "centred_uneven_lines",
     "empty_round_holes",
     "excluded_concepts",
+    "flap_in_the_body",
+    "fold_from_the_back",
     "holes_in_every_bar",
     "loud_speaker",
     "nothing_at_the_centre",
