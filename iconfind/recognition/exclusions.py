@@ -797,8 +797,8 @@ def _narrowest_gap(column: BoolArray) -> tuple[int, int] | None:
 # not home: an envelope's flap
 FLAP_WIDE = 0.6
 """The flap spans at least this share of the drawing's width, wall to wall (Font Awesome's open
-envelopes': 0.63-0.8, 0.54 in a few renders at 12-14 px; a smile or a shield inside a house
-reached 0.57 in a review's renders)."""
+envelopes': 0.63-0.86 in nineteen renders of twenty, 0.54 at least; a smile or a shield inside a
+house reached 0.57 in a review's renders)."""
 FLAP_DROP = 0.15
 """From each of its ends to its lowest point, the flap's top falls at least this share of its
 width (Font Awesome's: 0.19-0.35): a V, not a level bar."""
@@ -812,9 +812,13 @@ FLAP_STEEP = 2
 """...and step at most this many rows from one column to the next: a flap's arms slope gently
 (Font Awesome's step 1-2 rows, 3 in a few small renders); a gap round a door or a shield that a
 bold render joins to the wall above it drops straight down."""
-FLAP_POINT = 0.4
-"""Its lowest row is at most this share of its width long: a V comes to a point (Font Awesome's:
-0.3 at most in nine renders of ten, 0.4 at most); a smile's or a cup's bottom is flat."""
+FLAP_POINT = 0.5
+"""Round its lowest point, the columns whose top lies within :data:`FLAP_FLAT` of the lowest
+row span at most this share of its width: a V comes to a point (Font Awesome's: 0.4 at most in
+nineteen renders of twenty, 0.5 at most); a smile's or a cup's bottom is flat."""
+FLAP_FLAT = 1
+"""A bottom is flat where its top stays within this many rows of the lowest (a flat bottom
+drawn jagged, or tilted a little, is still flat)."""
 FLAP_THIN = 0.7
 """It is a band: its median column is at most this share of its drop thick. A filled wedge's
 top is level, a heart's rises again at its ends; a flap's two arms are strokes or slits."""
@@ -823,49 +827,37 @@ top is level, a heart's rises again at its ends; a flap's two arms are strokes o
 def flap_in_the_body(ink: Ink) -> bool:
     """Whether the drawing holds an envelope's flap inside its body: a V -- a band whose top
     falls gently from both ends to a point in its middle (:data:`FLAP_DROP` to
-    :data:`FLAP_POINT`) -- spanning :data:`FLAP_WIDE` of the drawing: an island of ink within
-    the box of its largest piece (an outlined envelope's flap) or a slit of background cut into
-    it (a filled one's). A house's parts are other shapes: a roof rises to its ridge, a door's
-    or a window's top is level or arched, a smile in a house is half its width and flat at the
-    bottom.
-
-    Slits are read 8-connected: a one-pixel slit on a slant runs from pixel to pixel through
-    their corners, which 4-connected background (:func:`~.structure.holes_of`) splits into
-    specks."""
-    mask = ink.mask
-    columns = np.flatnonzero(mask.any(axis=0))
+    :data:`FLAP_THIN`) -- spanning :data:`FLAP_WIDE` of the drawing: an island of ink within
+    the box of its largest piece (an outlined envelope's flap) or an enclosed piece of
+    background, one that does not reach the mask's border (a filled envelope's flap is a slit,
+    read 8-connected: :func:`~.structure.holes_of`). A house's parts are other shapes: a roof
+    rises to its ridge, a door's or a window's top is level or arched, a smile in a house is
+    about half its width and flat at the bottom."""
+    mask = np.asarray(ink.mask, bool)
     pieces, piece_labels = parts_of(mask)
     if not pieces:
         return False
-    width = int(columns[-1] - columns[0] + 1)
+    columns = np.flatnonzero(mask.any(axis=0))
+    least = FLAP_WIDE * (columns[-1] - columns[0] + 1)
     body = max(pieces, key=lambda p: p.area)
     islands = [
         p.cut_from(piece_labels)
         for p in pieces
-        if p is not body
-        and p.width >= FLAP_WIDE * width
-        and body.x < p.x
-        and p.x + p.width < body.x + body.width
-        and body.y < p.y
-        and p.y + p.height < body.y + body.height
+        if p is not body and p.width >= least and _inside_the_box(p, body)
     ]
-    slits, slit_labels = _background_pieces(mask)
-    cuts = [s.cut_from(slit_labels) for s in slits if s.width >= FLAP_WIDE * width]
+    slits, slit_labels = holes_of(mask, connectivity=8)
+    cuts = [s.cut_from(slit_labels) for s in slits if s.width >= least]
     return any(_is_a_vee(region) for region in islands + cuts)
 
 
-def _background_pieces(mask: BoolArray) -> tuple[list[Part], npt.NDArray[np.int32]]:
-    """The 8-connected pieces of ``mask``'s background that do not reach its border."""
-    count, labels, stats, _ = cv2.connectedComponentsWithStats(
-        (~mask).astype(np.uint8), connectivity=8
+def _inside_the_box(part: Part, body: Part) -> bool:
+    """Whether ``part`` lies within ``body``'s box, touching none of its edges."""
+    return (
+        body.x < part.x
+        and part.x + part.width < body.x + body.width
+        and body.y < part.y
+        and part.y + part.height < body.y + body.height
     )
-    height, width = mask.shape
-    found = [
-        Part(int(x), int(y), int(w), int(h), int(a), k)
-        for k, (x, y, w, h, a) in enumerate(stats[1:count, :5], start=1)
-        if x > 0 and y > 0 and x + w < width and y + h < height
-    ]
-    return found, labels.astype(np.int32)
 
 
 def _is_a_vee(region: BoolArray) -> bool:
@@ -890,9 +882,21 @@ def _is_a_vee(region: BoolArray) -> bool:
         falls.all()
         and rises.all()
         and np.abs(np.diff(top)).max() <= FLAP_STEEP
-        and len(lowest) <= FLAP_POINT * width
+        and _bottom_run(top, middle) <= FLAP_POINT * width
         and np.median(thickness) <= FLAP_THIN * drop
     )
+
+
+def _bottom_run(top: npt.NDArray[np.int64], middle: int) -> int:
+    """How many columns round ``middle`` in a row have their ``top`` within :data:`FLAP_FLAT`
+    rows of the lowest."""
+    near = top >= top.max() - FLAP_FLAT
+    start, stop = middle, middle
+    while start > 0 and near[start - 1]:
+        start -= 1
+    while stop < len(top) - 1 and near[stop + 1]:
+        stop += 1
+    return stop - start + 1
 
 
 CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (

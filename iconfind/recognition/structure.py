@@ -747,13 +747,18 @@ def _speck_area(found: list[Part], pieces: list[Part]) -> int:
     return sum(p.area for p in found) - sum(p.area for p in pieces)
 
 
-def holes_of(mask: BoolArray) -> tuple[list[Part], npt.NDArray[np.int32]]:
+def holes_of(mask: BoolArray, *, connectivity: int = 4) -> tuple[list[Part], npt.NDArray[np.int32]]:
     """The holes of ``mask``: the pieces of background (4-connected, as 8-connected ink
-    encloses them) that do not reach its border, and the label image they index."""
+    encloses them) that do not reach its border, and the label image they index.
+
+    ``connectivity=8`` reads a slit cut into ink instead: a one-pixel slit on a slant runs from
+    pixel to pixel through their corners, and 4-connected background splits it into specks."""
     ink = np.asarray(mask, bool)
     if ink.ndim != 2 or ink.all():
         return [], np.zeros(ink.shape if ink.ndim == 2 else (0, 0), np.int32)
-    _, labels, stats, _ = cv2.connectedComponentsWithStats((~ink).astype(np.uint8), connectivity=4)
+    _, labels, stats, _ = cv2.connectedComponentsWithStats(
+        (~ink).astype(np.uint8), connectivity=connectivity
+    )
     height, width = ink.shape
     holes = [
         Part(int(x), int(y), int(w), int(h), int(a), k)

@@ -1625,7 +1625,7 @@ LOOSENED_FLAP = {
     ("flap", "stroke", "stopped_by"),
     [
         (((40, 60), (64, 80), (88, 60)), 4, "FLAP_WIDE"),  # half the width: a smile's
-        (((24, 70), (64, 78), (104, 70)), 4, "FLAP_DROP"),  # nearly level
+        (((24, 60), (64, 84), (104, 74)), 4, "FLAP_DROP"),  # one arm nearly level
         (((28, 60), (44, 80), (100, 60)), 4, "FLAP_MIDDLE"),  # a tick, its low point aside
         # arms that climb back on their way down
         (((28, 58), (38, 72), (44, 62), (64, 86), (84, 62), (90, 72), (100, 58)), 4, "FLAP_SLACK"),
@@ -1633,13 +1633,15 @@ LOOSENED_FLAP = {
         (((30, 60), (44, 80), (84, 80), (98, 60)), 4, "FLAP_POINT"),  # a flat bottom
         (((30, 62), (64, 82), (98, 62)), 12, "FLAP_THIN"),  # a thick, shallow wedge
     ],
-    ids=["narrow", "shallow", "a tick", "zigzag", "steep sides", "flat bottom", "thick"],
+    ids=["narrow", "shallow arm", "a tick", "zigzag", "steep sides", "flat bottom", "thick"],
 )
 def test_each_condition_of_the_flap_stops_it(
     flap: tuple[tuple[int, int], ...], stroke: int, stopped_by: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """A V with one flaw is not read as a flap, and the condition meant for that flaw is what
-    stops it: loosened alone, the drawing passes; any other condition loosened, it does not."""
+    stops it: loosened alone, the drawing passes; any other condition loosened, it does not
+    (one render, 48 px: at other sizes a flaw drawn this small may round off, or bring a second
+    condition into play)."""
     drawing = Image.fromarray(open_envelope(flap=flap, stroke=stroke))
     ink = Ink.of(shape_of(render_case(drawing, 48, "light", "tight")))
     assert not flap_in_the_body(ink)
@@ -1650,10 +1652,12 @@ def test_each_condition_of_the_flap_stops_it(
 
 
 @pytest.mark.parametrize("name", ["fa-envelope-open-o", "fa-envelope-open"])
-def test_an_open_envelope_is_never_home(name: str) -> None:
+def test_an_open_envelope_scores_nothing_as_home(name: str) -> None:
     """With Font Awesome left out, its open envelopes ranked home first in 46 of the 144
     calibration crops of its mail icons, and 10 were accepted: asked for home on a mail screen,
-    the envelope was tapped. Their flap rules home out: scored 0, never accepted."""
+    the envelope was tapped. Their flap rules home out: home scores 0. (The shipped references
+    hold Font Awesome's own envelopes, so here mail leads anyway; the calibration's
+    leave-one-family-out report is what shows the check at work on a family it never saw.)"""
     recognizer = IconRecognizer.default()
     glyph = font_glyph("fontawesome", name)
     for size, theme in product((24, 48), (LIGHT, DARK)):
@@ -1661,4 +1665,175 @@ def test_an_open_envelope_is_never_home(name: str) -> None:
         assert flap_in_the_body(Ink.of(shape_of(crop))), (size, theme)
         ranking = recognizer.rank(crop, top=3)
         assert dict(ranking.context).get("home", 0.0) == 0.0, (size, theme, ranking)
-        assert not recognizer.accepts(ranking, "home")
+
+
+def test_a_slit_is_read_like_an_island() -> None:
+    """A filled envelope's flap is background: too narrow a slit is no flap, as an island."""
+    narrow = ((44, 62), (64, 80), (84, 62))
+    ink = inks_of(Image.fromarray(open_envelope(filled=True, flap=narrow, stroke=6)))[-2]
+    assert not flap_in_the_body(ink)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(exclusions, "FLAP_WIDE", 0.05)
+        assert flap_in_the_body(ink)
+
+
+def test_a_vee_outside_the_body_is_no_flap() -> None:
+    """Only a V inside the box of the drawing's largest piece is a flap: one under the body
+    (a chevron below a house) is not."""
+    big = np.zeros((128, 128), np.uint8)
+    corners = np.array([[14, 40], [64, 8], [114, 40], [114, 90], [14, 90]], np.int32)
+    cv2.polylines(big, [corners], True, 255, 8)
+    cv2.polylines(big, [np.array(((30, 100), (64, 122), (98, 100)), np.int32)], False, 255, 6)
+    for ink in inks_of(Image.fromarray(big)):
+        assert not flap_in_the_body(ink)
+
+
+# Houses a first version of the check read as envelopes, recorded from a review's renders:
+# Remix's ``home-smile-2-line`` at 20 px, a quarter pixel off (accepted as home: a smile is
+# about half the drawing wide, flat at the bottom); Tabler's ``home-2`` at 12 px drawn bold and
+# Remix's ``home-8-line`` at 14 px, whose door joins the wall above it and leaves a U-shaped gap
+# round it (its sides drop straight down); a house with a check mark in it (its low point aside
+# of its middle), drawn at 12 px.
+REMIX_HOME_SMILE_2_LINE_20PX = (
+    ".............####...............",
+    "............######..............",
+    "...........#########............",
+    ".........############...........",
+    ".........#####..#####...........",
+    ".......####........####.........",
+    ".......###..........####........",
+    "....#####............#####......",
+    "...#####..............#####.....",
+    "..#####................#####....",
+    "..####..................####....",
+    "..###....................###....",
+    "..###....................###....",
+    "..###....................###....",
+    "..###....#..........##...###....",
+    "..###...###........###...###....",
+    "..###...###........###...###....",
+    "..###....###......####...###....",
+    "..###....####....####....###....",
+    "..###.....##########.....###....",
+    "..###......########......###....",
+    "..###....................###....",
+    "..###....................###....",
+    "..###....................###....",
+    "..####..................####....",
+    "..##########################....",
+    "..##########################....",
+    "..##########################....",
+)
+TABLER_HOME_2_BOLD_12PX = (
+    ".............######.............",
+    "............########............",
+    "............########............",
+    "..........############..........",
+    "..........############..........",
+    "........################........",
+    ".......##################.......",
+    ".......########..########.......",
+    ".....########......########.....",
+    ".....#######........#######.....",
+    "...##########......##########...",
+    "...##########################...",
+    "..#########.########.#########..",
+    "..########..########..########..",
+    "...#######..########..#######...",
+    "....######..########..######....",
+    ".....#####..########..#####.....",
+    ".....#####..########..#####.....",
+    ".....#####..########..#####.....",
+    ".....#####...######...#####.....",
+    ".....#####............#####.....",
+    ".....#####............#####.....",
+    ".....######..........######.....",
+    ".....######################.....",
+    ".....######################.....",
+    ".......##################.......",
+    "........################........",
+)
+REMIX_HOME_8_LINE_BOLD_14PX = (
+    "..............###...............",
+    "..............####..............",
+    "............########............",
+    "............########............",
+    "..........############..........",
+    ".........#############..........",
+    ".......#################........",
+    "......########..########........",
+    ".....#######......########......",
+    "....########......########......",
+    "..##########################....",
+    "..##########################....",
+    "..##################..######....",
+    "..##################..######....",
+    ".....###############..####......",
+    "......##############..####......",
+    "......##############..####......",
+    "......##############..####......",
+    "......####..########..####......",
+    "......####..########..####......",
+    "......####...........#####......",
+    "......#####........#######......",
+    "......####################......",
+    "......####################......",
+    "......####################......",
+    "......###################.......",
+)
+HOUSE_WITH_A_CHECK_MARK_12PX = (
+    "..............####..............",
+    ".............######.............",
+    "............#..#####............",
+    "...........##....####...........",
+    "...........##.....####..........",
+    "........###..........##.........",
+    ".......####..........###........",
+    "......####............##........",
+    "....####................##......",
+    "...#####................###.....",
+    "...#####................###.....",
+    "...#####................###.....",
+    "....####................###.....",
+    ".....###...........##...###.....",
+    ".....###..........###...###.....",
+    ".....###.........###....###.....",
+    ".....###...##...###.....###.....",
+    ".....###...###.###......###.....",
+    ".....###....#####.......###.....",
+    ".....###.....###........###.....",
+    ".....###......#.........###.....",
+    ".....###................###.....",
+    ".....###................###.....",
+    ".....####..............###......",
+    ".....####################.......",
+    "......##################........",
+)
+
+
+@pytest.mark.parametrize(
+    "drawing",
+    [
+        REMIX_HOME_SMILE_2_LINE_20PX,
+        TABLER_HOME_2_BOLD_12PX,
+        REMIX_HOME_8_LINE_BOLD_14PX,
+        HOUSE_WITH_A_CHECK_MARK_12PX,
+    ],
+    ids=["remix home-smile-2-line", "tabler home-2", "remix home-8-line", "a check mark"],
+)
+def test_recorded_houses_keep_home(drawing: tuple[str, ...]) -> None:
+    assert not flap_in_the_body(Ink.drawn(recorded(drawing)))
+
+
+@pytest.mark.parametrize(
+    ("name", "codepoint"),
+    [("home-smile-2-line", 0xEE2D), ("home-smile-2-fill", 0xEE2C), ("home-8-line", 0xEE25)],
+)
+def test_remix_houses_keep_home(name: str, codepoint: int) -> None:
+    """Remix's smiling houses and its house with a door, at the sizes a first version of the
+    check read them as envelopes. The glyph table files none of them, so the code points are
+    written here (``remixicon-charmap.json`` of python-qtawesome-common)."""
+    remix = GlyphTable.default().fonts["remix"]
+    glyph = Glyph("home", remix, name, codepoint, curated=False)
+    for size, theme in product((14, 18, 20, 22, 24, 32, 48), (LIGHT, DARK)):
+        assert not flap_in_the_body(Ink.of(shape_of(screen_icon(glyph, size, theme)))), size
