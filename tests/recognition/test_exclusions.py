@@ -41,7 +41,7 @@ from iconfind.recognition.exclusions import (
     two_plain_bars,
 )
 from iconfind.recognition.features import shape_of, unpack_masks
-from iconfind.recognition.recognizer import IconRecognizer, Ranking
+from iconfind.recognition.recognizer import IconRecognizer
 from iconfind.recognition.references import Glyph, GlyphTable
 from iconfind.recognition.structure import holes_of, parts_of, structural_concepts
 
@@ -1514,28 +1514,25 @@ def font_glyph(font: str, name: str) -> Glyph:
     return glyph
 
 
-def ruled_out_on_screen(glyph: Glyph, check: Callable[[Ink], bool], concept: str) -> list[Ranking]:
+def ruled_out_on_screen(glyph: Glyph, check: Callable[[Ink], bool], concept: str) -> None:
     """``glyph`` rendered at 24 and 48 px, light and dark: ``check`` fires on every render and
-    ``concept`` scores 0 in its ranking. The rankings."""
+    ``concept`` scores 0 in its ranking."""
     recognizer = IconRecognizer.default()
-    rankings = []
     for size, theme in product((24, 48), (LIGHT, DARK)):
         crop = screen_icon(glyph, size, theme)
         assert check(Ink.of(shape_of(crop))), (size, theme)
         ranking = recognizer.rank(crop, top=3)
         assert dict(ranking.context).get(concept, 0.0) == 0.0, (size, theme, ranking)
-        rankings.append(ranking)
-    return rankings
 
 
 @pytest.mark.parametrize("name", ["send-plane-2-line", "send-plane-2-fill"])
-def test_a_paper_plane_is_never_play(name: str) -> None:
+def test_a_paper_plane_scores_nothing_as_play(name: str) -> None:
     """With Remix left out, its ``send-plane-2`` glyphs were accepted as play in 34 of 36
     calibration crops: asked for play on a chat screen, the send button was tapped. Their fold
-    rules play out: scored 0, never accepted."""
-    recognizer = IconRecognizer.default()
-    rankings = ruled_out_on_screen(font_glyph("remix", name), fold_from_the_back, "play")
-    assert not any(recognizer.accepts(ranking, "play") for ranking in rankings)
+    rules play out: play scores 0. (The shipped references hold Remix's own planes, which
+    would not be accepted as play even without the check; the calibration's
+    leave-one-family-out report shows the check at work on a family it never saw.)"""
+    ruled_out_on_screen(font_glyph("remix", name), fold_from_the_back, "play")
 
 
 # --------------------------------------------------------------------------- not home
@@ -1618,6 +1615,10 @@ def test_houses_keep_home(drawing: np.ndarray) -> None:
         assert "home" not in excluded_concepts(ink)
 
 
+TILTED_BOTTOM = ((30, 60), (50, 79), (78, 82), (98, 60))
+"""A flap whose flat bottom falls a row from one end to the other: no column but one lies on
+the lowest row, the bottom is flat within :data:`~exclusions.FLAP_FLAT`."""
+
 LOOSENED_FLAP = {
     "FLAP_WIDE": 0.05,
     "FLAP_DROP": -1.0,
@@ -1640,9 +1641,19 @@ LOOSENED_FLAP = {
         (((28, 58), (38, 72), (44, 62), (64, 86), (84, 62), (90, 72), (100, 58)), 4, "FLAP_SLACK"),
         (((30, 60), (31, 84), (64, 98), (97, 84), (98, 60)), 4, "FLAP_STEEP"),  # sides drop
         (((30, 60), (44, 80), (84, 80), (98, 60)), 4, "FLAP_POINT"),  # a flat bottom
+        (TILTED_BOTTOM, 4, "FLAP_POINT"),  # flat, but a row lower at one end
         (((30, 62), (64, 82), (98, 62)), 12, "FLAP_THIN"),  # a thick, shallow wedge
     ],
-    ids=["narrow", "shallow arm", "a tick", "zigzag", "steep sides", "flat bottom", "thick"],
+    ids=[
+        "narrow",
+        "shallow arm",
+        "a tick",
+        "zigzag",
+        "steep sides",
+        "flat bottom",
+        "tilted bottom",
+        "thick",
+    ],
 )
 def test_each_condition_of_the_flap_stops_it(
     flap: tuple[tuple[int, int], ...], stroke: int, stopped_by: str, monkeypatch: pytest.MonkeyPatch
@@ -1670,6 +1681,17 @@ def test_an_open_envelope_scores_nothing_as_home(name: str) -> None:
     ruled_out_on_screen(font_glyph("fontawesome", name), flap_in_the_body, "home")
 
 
+def test_a_bottom_is_flat_within_a_row() -> None:
+    """A tilted flat bottom is read as flat (its columns within a row of the lowest); read at
+    the lowest row alone, the tilt would pass for a point."""
+    drawing = Image.fromarray(open_envelope(flap=TILTED_BOTTOM, stroke=4))
+    ink = Ink.of(shape_of(render_case(drawing, 48, "light", "tight")))
+    assert not flap_in_the_body(ink)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(exclusions, "FLAP_FLAT", 0)
+        assert flap_in_the_body(ink)
+
+
 def test_a_slit_is_read_like_an_island() -> None:
     """A filled envelope's flap is background: too narrow a slit is no flap, as an island."""
     narrow = ((44, 62), (64, 80), (84, 62))
@@ -1682,13 +1704,16 @@ def test_a_slit_is_read_like_an_island() -> None:
 
 def test_a_vee_outside_the_body_is_no_flap() -> None:
     """Only a V inside the box of the drawing's largest piece is a flap: one under the body
-    (a chevron below a house) is not."""
-    big = np.zeros((128, 128), np.uint8)
+    (a chevron below a house) is not; the same V inside it is."""
     corners = np.array([[14, 40], [64, 8], [114, 40], [114, 90], [14, 90]], np.int32)
-    cv2.polylines(big, [corners], True, 255, 8)
-    cv2.polylines(big, [np.array(((30, 100), (64, 122), (98, 100)), np.int32)], False, 255, 6)
-    for ink in inks_of(Image.fromarray(big)):
-        assert not flap_in_the_body(ink)
+    chevron = np.array(((30, 100), (64, 122), (98, 100)), np.int32)
+    for inside in (False, True):
+        down, up = (np.int32([0, 30]), np.int32([0, 24])) if inside else (0, 0)
+        big = np.zeros((128, 128), np.uint8)
+        cv2.polylines(big, [corners + down], True, 255, 8)  # the body down,
+        cv2.polylines(big, [chevron - up], False, 255, 6)  # the chevron up into it
+        for ink in inks_of(Image.fromarray(big)):
+            assert flap_in_the_body(ink) == inside
 
 
 # Houses a first version of the check read as envelopes, recorded from a review's renders:
@@ -1825,6 +1850,7 @@ HOUSE_WITH_A_CHECK_MARK_12PX = (
     ids=["remix home-smile-2-line", "tabler home-2", "remix home-8-line", "a check mark"],
 )
 def test_recorded_houses_keep_home(drawing: tuple[str, ...]) -> None:
+    """A smile, a U-shaped gap round a door, a check mark: none is a flap."""
     assert not flap_in_the_body(Ink.drawn(recorded(drawing)))
 
 
@@ -1834,8 +1860,9 @@ def test_recorded_houses_keep_home(drawing: tuple[str, ...]) -> None:
 )
 def test_remix_houses_keep_home(name: str, codepoint: int) -> None:
     """Remix's smiling houses and its house with a door, at the sizes a first version of the
-    check read them as envelopes. The glyph table files none of them, so the code points are
-    written here (``remixicon-charmap.json`` of python-qtawesome-common)."""
+    check read the smiling ones as envelopes (the door broke it only drawn bold: recorded
+    above). The glyph table files none of them, so the code points are written here
+    (``remixicon-charmap.json`` of python-qtawesome-common)."""
     remix = GlyphTable.default().fonts["remix"]
     glyph = Glyph("home", remix, name, codepoint, curated=False)
     for size, theme in product((14, 18, 20, 22, 24, 32, 48), (LIGHT, DARK)):
