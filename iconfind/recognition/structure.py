@@ -747,7 +747,9 @@ def _speck_area(found: list[Part], pieces: list[Part]) -> int:
     return sum(p.area for p in found) - sum(p.area for p in pieces)
 
 
-def holes_of(mask: BoolArray, *, connectivity: int = 4) -> tuple[list[Part], npt.NDArray[np.int32]]:
+def holes_of(
+    mask: BoolArray, *, connectivity: Literal[4, 8] = 4
+) -> tuple[list[Part], npt.NDArray[np.int32]]:
     """The holes of ``mask``: the pieces of background (4-connected, as 8-connected ink
     encloses them) that do not reach its border, and the label image they index.
 
