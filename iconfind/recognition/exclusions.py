@@ -861,9 +861,10 @@ def _inside_the_box(part: Part, body: Part) -> bool:
 
 
 def _is_a_vee(region: BoolArray) -> bool:
-    """Whether ``region`` (one piece, cut to its box) is a V band (:func:`flap_in_the_body`)."""
+    """Whether ``region`` (one piece, cut to its box: every column holds some of it) is a V
+    band (:func:`flap_in_the_body`)."""
     height, width = region.shape
-    if width < 3 or not region.any(axis=0).all():
+    if width < 3:
         return False
     top = region.argmax(axis=0)
     bottom = height - 1 - region[::-1].argmax(axis=0)
@@ -888,15 +889,10 @@ def _is_a_vee(region: BoolArray) -> bool:
 
 
 def _bottom_run(top: npt.NDArray[np.int64], middle: int) -> int:
-    """How many columns round ``middle`` in a row have their ``top`` within :data:`FLAP_FLAT`
-    rows of the lowest."""
+    """How many columns round ``middle`` (a lowest one) in a row have their ``top`` within
+    :data:`FLAP_FLAT` rows of the lowest."""
     near = top >= top.max() - FLAP_FLAT
-    start, stop = middle, middle
-    while start > 0 and near[start - 1]:
-        start -= 1
-    while stop < len(top) - 1 and near[stop + 1]:
-        stop += 1
-    return stop - start + 1
+    return next(length for start, length in _runs(near) if start <= middle < start + length)
 
 
 CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
