@@ -29,7 +29,8 @@ their references then come within the lead an answer needs:
 * **wifi, cloud, camera, filter, microphone, visibility, notification, volume, phone** --
   :func:`struck_through`: a slash across the drawing makes it the "off" form, a concept of its
   own (:data:`SLASHED`; Bootstrap's and Carbon's slashed wifi ranked wifi first, a lead away
-  from being tapped as wifi).
+  from being tapped as wifi); :func:`x_beside`: so does an X beside it (Phosphor's ``wifi-x``
+  was accepted as wifi in 56 of 144 leave-one-family-out crops).
 * **volume down** -- :func:`loud_speaker`: a speaker with two waves or more is loud (Phosphor's
   loud speakers were accepted as volume down in 57 leave-one-family-out crops).
 * **profile** -- :func:`shackle_on_a_box`: an arch standing on the top edge of a wider box is a
@@ -895,6 +896,84 @@ def _bottom_run(top: npt.NDArray[np.int64], middle: int) -> int:
     return next(length for start, length in _runs(near) if start <= middle < start + length)
 
 
+# not wifi, volume, ... (SLASHED): an X beside the drawing
+X_SMALLEST = 6
+"""An X's box is at least this many pixels on each side (of the 32-pixel mask): smaller, two
+strokes crossing cannot be told from a blot (a handset's sound wave, 5 px in a 12 px render,
+passed for one)."""
+X_ASPECT = (0.6, 1.67)
+"""Width over height of an X's box."""
+X_SOLID = 0.75
+"""An X fills at most this share of its box: a bold one at a small size fills 0.6-0.7 of it
+(Phosphor's bold and filled wifi-x badges; strokes a third of its box wide, 0.7), a blob
+more."""
+X_NOTCH = 0.1
+"""From the middle of each side of its box, background reaches in at least this share of the
+box (a pixel at least): the four notches between an X's arms. A plus, a ring or a blob has
+ink there."""
+X_STRAY = 0.1
+"""At most this share of its ink lies off both diagonals: farther from each than half its
+stroke's width and a pixel (the stroke's width read as its area over the two diagonals'
+length). Real X badges put at most 0.085 of their ink off them; a microphone's grille, a
+handset's curve or a bluetooth rune 0.11-0.21, in a review's small renders."""
+
+
+def x_beside(ink: Ink) -> bool:
+    """Whether the drawing holds an X: a piece whose box (:data:`X_SMALLEST`, :data:`X_ASPECT`,
+    :data:`X_SOLID`) has ink within a pixel of each of its corners and at its centre, little
+    of it off the box's diagonals (:data:`X_STRAY`), and background notched into the middle of
+    each of its sides (:data:`X_NOTCH`): two strokes crossing, corner to corner. An X beside a
+    concept's drawing is its "off" or failed form, as a slash across it is
+    (:func:`struck_through`): Phosphor's ``wifi-x`` -- wifi's left arcs and an X where the
+    right ones were -- ranked wifi first in 73 of 144 crops with Phosphor left out, 56
+    accepted; its ``speaker-x`` ranked volume down first in 90. Read in the shape mask: the X
+    is a part that is there, and the trace's thicker strokes fill its notches."""
+    mask = np.asarray(ink.mask, bool)
+    pieces, labels = parts_of(mask)
+    return any(_is_an_x(p.cut_from(labels)) for p in pieces)
+
+
+def _is_an_x(piece: BoolArray) -> bool:
+    """Whether ``piece`` (one piece, cut to its box) is an X (:func:`x_beside`)."""
+    height, width = piece.shape
+    if min(height, width) < X_SMALLEST or not X_ASPECT[0] <= width / height <= X_ASPECT[1]:
+        return False
+    if piece.mean() > X_SOLID:
+        return False
+    near = cv2.dilate(piece.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    if not near[[0, 0, -1, -1], [0, -1, 0, -1]].all():
+        return False  # an arm reaches each corner: a wedge's or a blot's corners are bare
+    if not piece[(height - 1) // 2 : height // 2 + 1, (width - 1) // 2 : width // 2 + 1].any():
+        return False  # the strokes cross: a ring's or a lens's middle is empty
+    if _off_the_diagonals(piece) > X_STRAY:
+        return False
+    column, row = _middle_line(piece), _middle_line(piece.T)
+    return all(
+        _ink_run(~line) >= max(1, X_NOTCH * len(line))
+        for line in (column, column[::-1], row, row[::-1])
+    )
+
+
+def _off_the_diagonals(piece: BoolArray) -> float:
+    """The share of ``piece``'s ink (cut to its box) farther from both its box's diagonals than
+    half its stroke's width and a pixel (:data:`X_STRAY`)."""
+    height, width = piece.shape
+    ys, xs = np.nonzero(piece)
+    length = float(np.hypot(height - 1, width - 1))
+    down = np.abs((height - 1) * xs - (width - 1) * ys) / length
+    up = np.abs((height - 1) * (width - 1 - xs) - (width - 1) * ys) / length
+    stroke = len(ys) / (2 * float(np.hypot(height, width)))
+    return float((np.minimum(down, up) > stroke / 2 + 1).mean())
+
+
+def _middle_line(piece: BoolArray) -> BoolArray:
+    """The middle column of ``piece`` (either of the two middle ones having ink, when its width
+    is even)."""
+    width = piece.shape[1]
+    middle: BoolArray = np.any(piece[:, (width - 1) // 2 : width // 2 + 1], axis=1)
+    return middle
+
+
 CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (two_plain_bars, ("sort",)),
     (empty_round_holes, ("zoom_in", "zoom_out")),
@@ -909,6 +988,7 @@ CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (shackle_on_a_box, ("profile",)),
     (fold_from_the_back, ("play",)),
     (flap_in_the_body, ("home",)),
+    (x_beside, tuple(SLASHED)),
 )
 """Each check with the concepts it rules out."""
 
@@ -955,4 +1035,5 @@ __all__ = [
     "shackle_on_a_box",
     "struck_through",
     "two_plain_bars",
+    "x_beside",
 ]

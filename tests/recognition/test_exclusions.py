@@ -2,11 +2,10 @@
 bars are no sort icon, a magnifier with nothing in its lens no zoom icon, stacked bars without
 bullets no list icon, centred lines of different lengths no ☰ and nor are bars each with a hole,
 petals round a centre no gear, a stroke out of a box without an arrowhead no open-in-new, a
-crosshair no plus, a struck-through wifi or bell no plain one, a speaker with two waves no
-volume down, a shackle on a box no profile, a triangle with a fold from its back no play, an
-envelope's flap in a pentagon no home --
-and no real icon of a ruled-out concept (its
-references, its held-out icons in every render) is ever ruled out."""
+crosshair no plus, a wifi or a bell struck through or with an X beside it no plain one, a
+speaker with two waves no volume down, a shackle on a box no profile, a triangle with a fold
+from its back no play, an envelope's flap in a pentagon no home -- and no real icon of a
+ruled-out concept (its references, its held-out icons in every render) is ever ruled out."""
 
 from __future__ import annotations
 
@@ -39,6 +38,7 @@ from iconfind.recognition.exclusions import (
     shackle_on_a_box,
     struck_through,
     two_plain_bars,
+    x_beside,
 )
 from iconfind.recognition.features import shape_of, unpack_masks
 from iconfind.recognition.recognizer import IconRecognizer
@@ -958,6 +958,188 @@ def test_a_real_icon_is_never_the_concept_its_parts_rule_out(
         ranking = recognizer.rank(crop, top=3)
         assert dict(ranking.context).get(ruled_out, 0.0) == 0.0, (size, theme, ranking)
         assert not recognizer.accepts(ranking, ruled_out)
+
+
+# --------------------------------------------------------------------------- not plain: an X
+
+
+def badged(kind: str, mark: str = "x", *, corner: str = "top", width: int = 8) -> Image.Image:
+    """A plain icon of :func:`plain_or_slashed` (or a speaker) drawn at 128 px with a badge in
+    its top or bottom right ``corner``, cut out of it with a gutter as icon sets draw one: an
+    X, a plus or a check ``mark`` of strokes ``width`` px wide."""
+    if kind == "speaker":
+        big = np.asarray(speaker(0)).copy()
+    else:
+        big = np.asarray(plain_or_slashed(kind, slash=False)).copy()
+    x, y = 96, 32 if corner == "top" else 96
+    half = 14
+    cv2.circle(big, (x, y), int(half * 1.42 + 1.5 * width + 4), 0, -1)  # the gutter
+    if mark == "x":
+        cv2.line(big, (x - half, y - half), (x + half, y + half), 255, width)
+        cv2.line(big, (x - half, y + half), (x + half, y - half), 255, width)
+    elif mark == "plus":
+        cv2.line(big, (x - half, y), (x + half, y), 255, width)
+        cv2.line(big, (x, y - half), (x, y + half), 255, width)
+    else:
+        tick = np.array([(x - half, y), (x - 4, y + half - 4), (x + half, y - half)])
+        cv2.polylines(big, [tick], False, 255, width)
+    return Image.fromarray(big)
+
+
+@pytest.mark.parametrize("width", [6, 8])
+@pytest.mark.parametrize("corner", ["top", "bottom"])
+@pytest.mark.parametrize("kind", [*SLASHED_KINDS, "speaker"])
+def test_an_x_beside_rules_the_plain_concept_out(kind: str, corner: str, width: int) -> None:
+    """An X badge beside a plain concept's drawing makes it the "off" or failed form, as a
+    slash does: every plain concept with an "off" form of its own is ruled out. A plus or a
+    check mark in its place is no X."""
+    for ink in inks_of(badged(kind, corner=corner, width=width)):
+        assert x_beside(ink), (kind, corner, width)
+        assert set(SLASHED) <= set(excluded_concepts(ink))
+    for mark in ("plus", "check"):
+        for ink in inks_of(badged(kind, mark, corner=corner, width=width)):
+            assert not x_beside(ink), (kind, mark, corner, width)
+
+
+def x_on_the_grid(width: int, height: int, stroke: int = 1) -> np.ndarray:
+    """An X of one-pixel (or ``stroke``) lines from corner to corner of a ``width`` x
+    ``height`` box on the 32x32 grid."""
+    mask = canvas()
+    cv2.line(mask, (4, 4), (3 + width, 3 + height), 1, stroke)
+    cv2.line(mask, (4, 3 + height), (3 + width, 4), 1, stroke)
+    return mask.astype(bool)
+
+
+def thick_x(side: int, half: int) -> np.ndarray:
+    """A solid X on the grid: two diagonal bands ``2 * half + 1`` px wide across a ``side``
+    px box."""
+    rows, columns = np.mgrid[:side, :side]
+    bands = (np.abs(rows - columns) <= half) | (np.abs(rows + columns - (side - 1)) <= half)
+    mask = np.zeros((32, 32), bool)
+    mask[4 : 4 + side, 4 : 4 + side] = bands
+    return mask
+
+
+def arm_cut(pixels: int) -> np.ndarray:
+    """A 12 px X with the last ``pixels`` of one arm rubbed out: its box is the same, but that
+    corner's ink is ``pixels`` away."""
+    mask = x_on_the_grid(12, 12)
+    for k in range(pixels):
+        mask[15 - k, 15 - k] = False
+    return mask
+
+
+def hollow_crossing(filled: bool) -> np.ndarray:
+    """An 8 px X whose arms meet round a square ring at its centre, the ring's 2x2 hole
+    ``filled`` or not."""
+    mask = x_on_the_grid(8, 8)
+    mask[6:10, 6] = mask[6:10, 9] = mask[6, 6:10] = mask[9, 6:10] = True
+    mask[7:9, 7:9] = filled
+    return mask
+
+
+def stray_ink(pixels: int) -> np.ndarray:
+    """A 16 px X of one-pixel strokes with ``pixels`` of ink beside an arm, off both
+    diagonals."""
+    mask = x_on_the_grid(16, 16)
+    for y, x in [(6, 9), (7, 9), (6, 10), (7, 10)][:pixels]:
+        mask[y, x] = True
+    return mask
+
+
+def shallow_notch(depth: int) -> np.ndarray:
+    """An X of 2 px strokes across a 20 px box (21 px drawn) whose top notch is inked from
+    ``depth`` rows below the box's top down to where the arms meet."""
+    mask = x_on_the_grid(20, 20, stroke=2)
+    middle = slice(13, 15)
+    meet = int(np.flatnonzero(mask[:, middle].any(axis=1))[0])
+    mask[int(np.flatnonzero(mask.any(axis=1))[0]) + depth : meet, middle] = True
+    return mask
+
+
+@pytest.mark.parametrize(
+    ("mask", "is_x"),
+    [
+        (x_on_the_grid(6, 6), True),
+        (x_on_the_grid(5, 5), False),  # too small to tell from a blot
+        (x_on_the_grid(10, 16), True),  # 0.625 as wide as tall
+        (x_on_the_grid(9, 16), False),  # 0.56
+        (x_on_the_grid(16, 10), True),  # 1.6
+        (x_on_the_grid(16, 9), False),  # 1.78
+        (thick_x(15, 3), True),  # fills 0.716 of its box
+        (thick_x(14, 3), False),  # 0.755: a blot
+        (arm_cut(1), True),  # the corner's ink a pixel away
+        (arm_cut(2), False),  # two: no arm reaches that corner
+        (hollow_crossing(filled=True), True),
+        (hollow_crossing(filled=False), False),  # nothing at the centre: no crossing
+        (stray_ink(3), True),  # 0.086 of its ink off the diagonals
+        (stray_ink(4), False),  # 0.111
+        (shallow_notch(3), True),  # background 3 px into the 21 px box
+        (shallow_notch(2), False),  # 2 px, under 0.1 of it: no notch
+    ],
+    ids=[
+        "smallest 6",
+        "smallest 5",
+        "aspect 0.63",
+        "aspect 0.56",
+        "aspect 1.6",
+        "aspect 1.78",
+        "solid 0.72",
+        "solid 0.76",
+        "corner a pixel away",
+        "corner two away",
+        "crossing",
+        "hollow crossing",
+        "stray 0.086",
+        "stray 0.111",
+        "notch 3",
+        "notch 2",
+    ],
+)
+def test_an_x_is_two_strokes_corner_to_corner_with_four_notches(
+    mask: np.ndarray, is_x: bool
+) -> None:
+    """The size (:data:`X_SMALLEST`), the aspect (:data:`X_ASPECT`), the solidity
+    (:data:`X_SOLID`), the corners, the crossing, the ink off the diagonals (:data:`X_STRAY`)
+    and the notches (:data:`X_NOTCH`) at their margins, and turned a quarter round."""
+    assert x_beside(Ink.drawn(mask)) is is_x
+    assert x_beside(Ink.drawn(np.rot90(mask))) is is_x
+
+
+@pytest.mark.parametrize(
+    "drawing",
+    [
+        with_marks(canvas().astype(bool), (6, 6, 17, 17)),  # a filled square
+        thick_x(12, 2) | with_marks(canvas().astype(bool), (4, 9, 15, 10)),  # a bar across
+        cv2.circle(canvas(), (12, 12), 7, 1, 2).astype(bool),  # a ring
+    ],
+    ids=["square", "x with a bar", "ring"],
+)
+def test_a_blot_a_ring_or_a_barred_x_is_no_x(drawing: np.ndarray) -> None:
+    """Ink in the middle of a side (a square's, a ring's, a bar's across an X) is no notch."""
+    assert not x_beside(Ink.drawn(drawing))
+
+
+@pytest.mark.parametrize(
+    ("name", "ruled_out"),
+    [
+        ("wifi-x", ("wifi",)),
+        ("wifi-x-thin", ("wifi",)),
+        ("speaker-x", ("volume_down", "volume_up")),
+        ("speaker-simple-x", ("volume_down", "volume_up")),
+    ],
+)
+def test_phosphors_x_forms_score_nothing_as_the_plain_concept(
+    name: str, ruled_out: tuple[str, ...]
+) -> None:
+    """With Phosphor left out, its ``wifi-x`` (wifi's left arcs and an X where the right ones
+    were) ranked wifi first in 73 of 144 calibration crops, 56 accepted: asked for wifi on a
+    screen whose wifi had failed, the failure badge was tapped; its ``speaker-x`` ranked volume
+    down first in 90. The X rules the plain concept out: it scores 0. (The shipped references
+    hold Phosphor's own X forms; the calibration's leave-one-family-out report shows the check
+    at work on a family it never saw.)"""
+    for concept in ruled_out:
+        ruled_out_on_screen(font_glyph("phosphor", name), x_beside, concept)
 
 
 # --------------------------------------------------------------------------- not volume down
