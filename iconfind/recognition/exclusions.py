@@ -51,7 +51,8 @@ are holes, which the trace's thicker strokes close: that check reads the shape m
 does the shackle's (a hole too). A slash is a part that *is* there, so a faint smear must not
 pass for one: that check reads the shape mask as well, and so does the waves' check (waves are
 parts that are there, and apart), and so does the flap's (a stroke apart from the outline, or
-a slit the trace's thicker strokes close). A ruled-out concept scores 0 in the recognizer,
+a slit the trace's thicker strokes close), and so does the X's (a part that is there, whose
+notches the trace's thicker strokes fill). A ruled-out concept scores 0 in the recognizer,
 and the pair check against it sides with the asked concept without comparing
 (:meth:`~iconfind.recognition.recognizer.IconRecognizer.pair_checks`). No check rules out any
 reference of its concept, any calibration crop of it (``tools/calibrate_acceptance.py``) or any
@@ -902,20 +903,25 @@ X_SMALLEST = 6
 strokes crossing cannot be told from a blot (a handset's sound wave, 5 px in a 12 px render,
 passed for one)."""
 X_ASPECT = (0.6, 1.67)
-"""Width over height of an X's box."""
+"""Width over height of an X's box (real X badges: 0.7-1.33, in a review's 5,847 renders)."""
 X_SOLID = 0.75
 """An X fills at most this share of its box: a bold one at a small size fills 0.6-0.7 of it
 (Phosphor's bold and filled wifi-x badges; strokes a third of its box wide, 0.7), a blob
 more."""
 X_NOTCH = 0.1
 """From the middle of each side of its box, background reaches in at least this share of the
-box (a pixel at least): the four notches between an X's arms. A plus, a ring or a blob has
-ink there."""
+box (a pixel at least): the four notches between an X's arms (real X badges: 0.22 of it in
+the median render). A plus, a ring or a blot has ink there."""
+X_REACH = 1
+"""Each of the box's corners has ink within this many pixels: an arm reaches it (a wedge's
+corners are bare at the point, a handset's sound wave's at its ends)."""
 X_STRAY = 0.1
-"""At most this share of its ink lies off both diagonals: farther from each than half its
-stroke's width and a pixel (the stroke's width read as its area over the two diagonals'
-length). Real X badges put at most 0.085 of their ink off them; a microphone's grille, a
-handset's curve or a bluetooth rune 0.11-0.21, in a review's small renders."""
+"""At most this share of its ink lies off both diagonals: farther from each (a line through
+the centres of the box's corner pixels) than half its stroke's width and a pixel. The stroke's
+width is read as its area over twice the box's diagonal, measured across the corner pixels'
+outer edges, as far as the strokes run. Real X badges put at most 0.085 of their ink off
+them; a microphone's grille, a handset's curve or a bluetooth rune 0.11-0.21, in a review's
+small renders."""
 
 
 def x_beside(ink: Ink) -> bool:
@@ -924,7 +930,9 @@ def x_beside(ink: Ink) -> bool:
     of it off the box's diagonals (:data:`X_STRAY`), and background notched into the middle of
     each of its sides (:data:`X_NOTCH`): two strokes crossing, corner to corner. An X beside a
     concept's drawing is its "off" or failed form, as a slash across it is
-    (:func:`struck_through`): Phosphor's ``wifi-x`` -- wifi's left arcs and an X where the
+    (:func:`struck_through`). Any X counts, beside a drawing or alone (a close icon): only the
+    concepts of :data:`SLASHED` are ruled out by it, and none of them is drawn with one.
+    Phosphor's ``wifi-x`` -- wifi's left arcs and an X where the
     right ones were -- ranked wifi first in 73 of 144 crops with Phosphor left out, 56
     accepted; its ``speaker-x`` ranked volume down first in 90. Read in the shape mask: the X
     is a part that is there, and the trace's thicker strokes fill its notches."""
@@ -940,11 +948,12 @@ def _is_an_x(piece: BoolArray) -> bool:
         return False
     if piece.mean() > X_SOLID:
         return False
-    near = cv2.dilate(piece.astype(np.uint8), np.ones((3, 3), np.uint8)).astype(bool)
+    reach = np.ones((2 * X_REACH + 1, 2 * X_REACH + 1), np.uint8)
+    near = cv2.dilate(piece.astype(np.uint8), reach).astype(bool)
     if not near[[0, 0, -1, -1], [0, -1, 0, -1]].all():
-        return False  # an arm reaches each corner: a wedge's or a blot's corners are bare
-    if not piece[(height - 1) // 2 : height // 2 + 1, (width - 1) // 2 : width // 2 + 1].any():
-        return False  # the strokes cross: a ring's or a lens's middle is empty
+        return False  # an arm reaches each corner
+    if not piece[_centre(height), _centre(width)].any():
+        return False  # the strokes cross there: arms round a hollow do not
     if _off_the_diagonals(piece) > X_STRAY:
         return False
     column, row = _middle_line(piece), _middle_line(piece.T)
@@ -968,10 +977,14 @@ def _off_the_diagonals(piece: BoolArray) -> float:
 
 def _middle_line(piece: BoolArray) -> BoolArray:
     """The middle column of ``piece`` (either of the two middle ones having ink, when its width
-    is even)."""
-    width = piece.shape[1]
-    middle: BoolArray = np.any(piece[:, (width - 1) // 2 : width // 2 + 1], axis=1)
+    is even); of ``piece.T``, its middle row."""
+    middle: BoolArray = np.any(piece[:, _centre(piece.shape[1])], axis=1)
     return middle
+
+
+def _centre(length: int) -> slice:
+    """The middle pixel of ``length`` pixels, or the two middle ones when it is even."""
+    return slice((length - 1) // 2, length // 2 + 1)
 
 
 CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
@@ -984,11 +997,11 @@ CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (no_corner_arrowhead, ("open_in_new",)),
     (nothing_at_the_centre, ("add",)),
     (struck_through, tuple(SLASHED)),
+    (x_beside, tuple(SLASHED)),
     (loud_speaker, ("volume_down",)),
     (shackle_on_a_box, ("profile",)),
     (fold_from_the_back, ("play",)),
     (flap_in_the_body, ("home",)),
-    (x_beside, tuple(SLASHED)),
 )
 """Each check with the concepts it rules out."""
 
