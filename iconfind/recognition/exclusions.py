@@ -42,6 +42,9 @@ their references then come within the lead an answer needs:
 * **home** -- :func:`flap_in_the_body`: a V inside a pentagon, a stroke apart from its outline
   or a slit cut into it, is an open envelope's flap (Font Awesome's ``envelope-open`` glyphs
   ranked home first in 46 of its 144 leave-one-family-out mail crops; 10 were accepted).
+* **cancel** -- :func:`split_by_one_bar`: a ring split in two by one bar is a ban sign, not an
+  X in a circle (Phosphor's ``prohibit`` was accepted as cancel in 24 leave-one-family-out
+  crops).
 
 Most checks claim that a part is *absent*, so they read the crop's :class:`Ink` at
 :data:`TRACE_THRESHOLD`, far below the threshold of the shape mask: a faint mark (a thin minus
@@ -57,7 +60,9 @@ and the pair check against it sides with the asked concept without comparing
 (:meth:`~iconfind.recognition.recognizer.IconRecognizer.pair_checks`). No check rules out any
 reference of its concept, any calibration crop of it (``tools/calibrate_acceptance.py``) or any
 icon of it among the eleven held-out sets of ``bench/heldout.py`` in all 36 renders -- but 2 of
-Phosphor's 108 open-in-new calibration crops, renders that lost the arrowhead altogether.
+Phosphor's 108 open-in-new calibration crops, renders that lost the arrowhead altogether, and
+MDI's ``cancel`` reference, a ban sign filed by its name, which the ban sign's check rightly
+rules cancel out for.
 """
 
 from __future__ import annotations
@@ -987,6 +992,55 @@ def _centre(length: int) -> slice:
     return slice((length - 1) // 2, length // 2 + 1)
 
 
+# not cancel: a ring split in two by one bar
+SPLIT_HOLE = 0.2
+"""A hole counts from this share of the largest one: a smaller one is a gap at a joint of
+strokes (an X meeting its ring with all four arms leaves four holes of like size)."""
+SPLIT_EVEN = 0.5
+"""The smaller of the two holes is at least this share of the larger (a ban sign's halves:
+0.9 or more)."""
+SPLIT_DENT = 2.0
+"""No pixel of a hole's convex hull that the hole leaves out lies deeper in the hull than this
+many pixels: a half-disc's straight side leaves out a pixel's depth at most (1.0-1.4 in the
+ban signs of the calibration and test rows); an X's second stroke reaching into it, 4 or
+more."""
+
+
+def split_by_one_bar(ink: Ink) -> bool:
+    """Whether the drawing's holes (:data:`SPLIT_HOLE`) are two, of like size
+    (:data:`SPLIT_EVEN`), and neither is dented (:data:`SPLIT_DENT`): a ring split by one bar
+    -- a ban sign, or a minus in a ring -- not crossed by two. A cancel icon's X floats in its
+    ring (one hole, round an island), is knocked out of a disc (one hole), or meets the ring
+    with all four arms (four holes); one whose X meets the ring with one stroke only leaves two
+    holes, each dented by an arm of the other stroke. Phosphor's ``prohibit`` was accepted as
+    cancel in 24 of its 108 crops with Phosphor left out. Read in the trace: a faint second
+    stroke counts."""
+    trace = np.asarray(ink.trace, bool)
+    if trace.ndim != 2 or trace.sum() < MIN_PART:
+        return False
+    holes, labels = holes_of(trace)
+    if not holes:
+        return False
+    largest = max(hole.area for hole in holes)
+    halves = [hole for hole in holes if hole.area >= SPLIT_HOLE * largest]
+    if len(halves) != 2:
+        return False
+    smaller, larger = sorted(hole.area for hole in halves)
+    if smaller < SPLIT_EVEN * larger:
+        return False
+    return all(_dent(labels == hole.label) <= SPLIT_DENT for hole in halves)
+
+
+def _dent(region: BoolArray) -> float:
+    """How deep in ``region``'s convex hull the deepest pixel the region leaves out lies: its
+    distance from the nearest pixel outside the hull (0 for a convex region)."""
+    hull = np.zeros(region.shape, np.uint8)
+    cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(region.astype(np.uint8))), 1)
+    depth = cv2.distanceTransform(np.pad(hull, 1), cv2.DIST_L2, 5)[1:-1, 1:-1]
+    left_out = hull.astype(bool) & ~region
+    return float(depth[left_out].max()) if left_out.any() else 0.0
+
+
 CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (two_plain_bars, ("sort",)),
     (empty_round_holes, ("zoom_in", "zoom_out")),
@@ -998,6 +1052,7 @@ CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (nothing_at_the_centre, ("add",)),
     (struck_through, tuple(SLASHED)),
     (x_beside, tuple(SLASHED)),
+    (split_by_one_bar, ("cancel",)),
     (loud_speaker, ("volume_down",)),
     (shackle_on_a_box, ("profile",)),
     (fold_from_the_back, ("play",)),
@@ -1046,6 +1101,7 @@ __all__ = [
     "petals_round_a_centre",
     "rules_out",
     "shackle_on_a_box",
+    "split_by_one_bar",
     "struck_through",
     "two_plain_bars",
     "x_beside",

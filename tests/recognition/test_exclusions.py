@@ -36,6 +36,7 @@ from iconfind.recognition.exclusions import (
     petals_round_a_centre,
     rules_out,
     shackle_on_a_box,
+    split_by_one_bar,
     struck_through,
     two_plain_bars,
     x_beside,
@@ -56,15 +57,23 @@ def canvas() -> np.ndarray:
     return np.zeros((32, 32), np.uint8)
 
 
-def references_of(concepts: set[str]) -> list[Ink]:
+MISFILED = {"mdi6:cancel": "block"}
+"""References filed under a concept by their glyph's name whose drawing is another's: MDI's
+``cancel`` is a ban sign (the twenty-eighth pass found it; refiling it changes the references
+every calibration row is scored against, left for a pass of its own)."""
+
+
+def references_of(concepts: set[str], *, misfiled: bool = True) -> list[Ink]:
     """The shipped reference masks of ``concepts`` (no faint parts: the same at both
-    thresholds)."""
+    thresholds); without the :data:`MISFILED` ones unless ``misfiled``."""
     references = IconRecognizer.default().references
     assert references.masks is not None
     wanted = {references.classes.index(c) for c in concepts}
     masks = unpack_masks(references.masks)
     return [
-        Ink.drawn(m) for m, label in zip(masks, references.labels, strict=True) if label in wanted
+        Ink.drawn(m)
+        for m, label, source in zip(masks, references.labels, references.sources, strict=True)
+        if label in wanted and (misfiled or source not in MISFILED)
     ]
 
 
@@ -124,8 +133,10 @@ def upright_bars(
 def test_two_plain_upright_bars_rule_sort_out(outlined: bool) -> None:
     mask = upright_bars(outlined=outlined)
     assert two_plain_bars(Ink.drawn(mask))
-    # nothing lies between the bars: add is ruled out too
-    assert excluded_concepts(Ink.drawn(mask)) == ["sort", "add"]
+    # nothing lies between the bars: add is ruled out too; outlined, their two holes are even
+    # and undented, as a ban sign's are: no X in a circle either
+    cancel = ["cancel"] if outlined else []
+    assert excluded_concepts(Ink.drawn(mask)) == ["sort", "add", *cancel]
     assert structural_concepts(mask) == ["pause"]  # and no other: two bars are a pause icon
 
 
@@ -599,16 +610,30 @@ def test_petal_loops_open_into_one_lobed_hole_rule_settings_out() -> None:
         ("profile", 150, 36 * 20),
         ("play", 100, 36 * 12),
         ("home", 150, 36 * 11),
+        ("cancel", 15, 36 * 6),
     ],
 )
 def test_no_real_icon_of_a_ruled_out_concept_is_ruled_out(
     concept: str, references_least: int, held_out_least: int
 ) -> None:
-    """Every reference of ``concept`` and every held-out icon of it in all 36 renders."""
-    references = references_of({concept})
+    """Every reference of ``concept`` (but a :data:`MISFILED` one) and every held-out icon of
+    it in all 36 renders."""
+    references = references_of({concept}, misfiled=False)
     held_out = held_out_inks({concept})
     assert len(references) >= references_least and len(held_out) >= held_out_least
     assert not any(rules_out(m, concept) for m in references + held_out)
+
+
+def test_a_misfiled_reference_is_what_its_drawing_is() -> None:
+    """MDI's ``cancel`` reference is a ban sign: the ban sign's check rules cancel out for it.
+    Once the glyph is refiled as block, drop it from :data:`MISFILED`."""
+    references = IconRecognizer.default().references
+    assert references.masks is not None
+    masks = unpack_masks(references.masks)
+    (index,) = [k for k, source in enumerate(references.sources) if source == "mdi6:cancel"]
+    assert references.classes[references.labels[index]] == "cancel"
+    assert MISFILED["mdi6:cancel"] == "block"
+    assert split_by_one_bar(Ink.drawn(masks[index]))
 
 
 def test_an_outlined_flower_is_no_settings_icon() -> None:
@@ -1168,6 +1193,107 @@ def test_phosphors_x_forms_score_nothing_as_the_plain_concept(
     at work on a family it never saw.)"""
     for concept in ruled_out:
         ruled_out_on_screen(font_glyph("phosphor", name), x_beside, concept)
+
+
+# --------------------------------------------------------------------------- not cancel
+
+
+def in_a_ring(mark: str, stroke: int = 8) -> Image.Image:
+    """A ring drawn at 128 px holding a ``mark``: a ban sign's ``bar`` from one side of the ring
+    to the other (or ``upright``, a ``minus``); an X ``floating`` in the ring, meeting it with
+    ``all`` four arms, or with ``one`` stroke only; a disc with the X ``knocked`` out."""
+    big = np.zeros((128, 128), np.uint8)
+    reach = 54 * 0.7071  # a diagonal from the centre to the ring
+    if mark == "knocked":
+        cv2.circle(big, (64, 64), 58, 255, -1)
+    else:
+        cv2.circle(big, (64, 64), 54, 255, stroke)
+    colour = 0 if mark == "knocked" else 255
+    if mark in ("bar", "minus", "upright"):
+        turn = {"bar": 45.0, "minus": 0.0, "upright": 90.0}[mark]
+        offset = 54 * np.array([np.cos(np.radians(turn)), np.sin(np.radians(turn))])
+        ends = [tuple(int(v) for v in 64 + side * offset) for side in (-1, 1)]
+        cv2.line(big, ends[0], ends[1], 255, stroke)
+    else:
+        first = {"floating": 0.6, "all": 1.0, "one": 1.0, "knocked": 0.6}[mark] * reach
+        second = {"floating": 0.6, "all": 1.0, "one": 0.6, "knocked": 0.6}[mark] * reach
+        cv2.line(big, (int(64 - first),) * 2, (int(64 + first),) * 2, colour, stroke)
+        corners = ((int(64 - second), int(64 + second)), (int(64 + second), int(64 - second)))
+        cv2.line(big, corners[0], corners[1], colour, stroke)
+    return Image.fromarray(big)
+
+
+@pytest.mark.parametrize("stroke", [6, 10])
+@pytest.mark.parametrize("mark", ["bar", "minus", "upright"])
+def test_a_ring_split_by_one_bar_rules_cancel_out(mark: str, stroke: int) -> None:
+    """A ban sign, or a minus in a ring, is one bar across a ring: two even, undented holes.
+    No cancel icon is drawn so."""
+    for ink in inks_of(in_a_ring(mark, stroke)):
+        assert split_by_one_bar(ink), (mark, stroke)
+        assert "cancel" in excluded_concepts(ink)
+
+
+@pytest.mark.parametrize("stroke", [6, 10])
+@pytest.mark.parametrize("mark", ["floating", "all", "one", "knocked"])
+def test_an_x_in_a_ring_is_not_split_by_one_bar(mark: str, stroke: int) -> None:
+    """An X floating in its ring leaves one hole round an island, one knocked out of a disc is a
+    hole, one meeting the ring with its four arms leaves four; one meeting it with one stroke
+    leaves two, each dented by an arm of the other stroke."""
+    for ink in inks_of(in_a_ring(mark, stroke)):
+        assert not split_by_one_bar(ink), (mark, stroke)
+
+
+def split_box(bar: int = 15, *, stub: int = 0, corner: int = 0) -> np.ndarray:
+    """A square outline on the 32x32 grid (26 px drawn, 2 px thick) split by an upright bar 2
+    px wide at column ``bar``; a ``stub`` px long pokes from the bar's middle into the left
+    half; a line cuts off the left half's top left ``corner``, its legs ``corner`` px long."""
+    mask = canvas()
+    cv2.rectangle(mask, (4, 4), (27, 27), 1, 2)
+    mask[4:28, bar : bar + 2] = 1
+    if stub:
+        mask[15:17, bar - stub : bar] = 1
+    if corner:
+        cv2.line(mask, (6, 5 + corner), (5 + corner, 6), 1, 1)
+    return mask.astype(bool)
+
+
+@pytest.mark.parametrize(
+    ("mask", "split"),
+    [
+        (split_box(12), True),  # holes of 120 and 240 px: 0.5, even
+        (split_box(11), False),  # 100 and 260: 0.38
+        (split_box(stub=2), True),  # a stub 2 px into a half: dented 2 deep
+        (split_box(stub=3), False),  # 3: an arm of a second stroke
+        (split_box(corner=8), True),  # a corner of 28 px, 0.16 of the largest hole: a gap
+        (split_box(corner=9), False),  # 36 px, 0.2: a third hole
+    ],
+    ids=["even 0.5", "even 0.38", "dent 2", "dent 3", "hole 0.16", "hole 0.2"],
+)
+def test_the_split_holes_are_two_even_and_undented(mask: np.ndarray, split: bool) -> None:
+    """What counts as a hole (:data:`SPLIT_HOLE`), the evenness (:data:`SPLIT_EVEN`) and the
+    dent (:data:`SPLIT_DENT`) at their margins, and turned a quarter round."""
+    assert split_by_one_bar(Ink.drawn(mask)) is split
+    assert split_by_one_bar(Ink.drawn(np.rot90(mask))) is split
+
+
+def test_a_faint_second_stroke_dents_the_split() -> None:
+    """The check reads the trace: a second stroke the shape mask drops (anti-aliased below its
+    threshold) still dents the holes, and the X is no ban sign."""
+    shape = np.zeros((32, 32), np.float32)
+    cv2.circle(shape, (16, 16), 13, 1.0, 2)
+    cv2.line(shape, (7, 7), (25, 25), 1.0, 2)
+    cv2.line(shape, (10, 22), (22, 10), 0.4, 1)
+    ink = Ink.of(shape)
+    assert split_by_one_bar(Ink.drawn(ink.mask))  # the mask alone: a ban sign
+    assert not split_by_one_bar(ink)
+
+
+@pytest.mark.parametrize("name", ["prohibit", "prohibit-thin"])
+def test_phosphors_ban_sign_scores_nothing_as_cancel(name: str) -> None:
+    """With Phosphor left out, its ``prohibit`` was accepted as cancel in 24 of its 108
+    calibration crops: asked to cancel, a ban sign would be tapped. One bar across a ring rules
+    cancel out: it scores 0. (The shipped references hold Phosphor's own ban signs.)"""
+    ruled_out_on_screen(font_glyph("phosphor", name), split_by_one_bar, "cancel")
 
 
 # --------------------------------------------------------------------------- not volume down
