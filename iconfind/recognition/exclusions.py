@@ -993,9 +993,10 @@ def _centre(length: int) -> slice:
 
 
 # not cancel: a ring split in two by one bar
-SPLIT_HOLE = 0.2
+SPLIT_HOLE = 0.05
 """A hole counts from this share of the largest one: a smaller one is a gap at a joint of
-strokes (an X meeting its ring with all four arms leaves four holes of like size)."""
+strokes. An X meeting its ring with all four arms leaves four holes; drawn flat or in a wide
+box, two of them may be far smaller than the others, and still count."""
 SPLIT_EVEN = 0.5
 """The smaller of the two holes is at least this share of the larger (a ban sign's halves:
 0.9 or more)."""
@@ -1004,17 +1005,25 @@ SPLIT_DENT = 2.0
 many pixels: a half-disc's straight side leaves out a pixel's depth at most (1.0-1.4 in the
 ban signs of the calibration and test rows); an X's second stroke reaching into it, 4 or
 more."""
+SPLIT_WHOLE = 0.55
+"""The two holes fill at least this share of the convex hull of both: together they are the
+ring's inside, cut by a bar (a review's ban signs: 0.77 in the median render). Two wedges or
+slivers an X leaves in a wide box, or two specks a bold render leaves, fill 0.11-0.46 of it."""
+SPLIT_INSIDE = 0.15
+"""...and at least this share of the drawing's convex hull (ban signs: 0.41 in the median
+render; specks: 0.003)."""
 
 
 def split_by_one_bar(ink: Ink) -> bool:
     """Whether the drawing's holes (:data:`SPLIT_HOLE`) are two, of like size
-    (:data:`SPLIT_EVEN`), and neither is dented (:data:`SPLIT_DENT`): a ring split by one bar
-    -- a ban sign, or a minus in a ring -- not crossed by two. A cancel icon's X floats in its
-    ring (one hole, round an island), is knocked out of a disc (one hole), or meets the ring
-    with all four arms (four holes); one whose X meets the ring with one stroke only leaves two
-    holes, each dented by an arm of the other stroke. Phosphor's ``prohibit`` was accepted as
-    cancel in 24 of its 108 crops with Phosphor left out. Read in the trace: a faint second
-    stroke counts."""
+    (:data:`SPLIT_EVEN`), neither dented (:data:`SPLIT_DENT`), and together the inside of the
+    drawing (:data:`SPLIT_WHOLE`, :data:`SPLIT_INSIDE`): a ring split by one bar -- a ban sign,
+    or a minus in a ring -- not crossed by two. A cancel icon's X floats in its ring (one
+    hole, round an island), is knocked out of a disc (one hole), or meets the ring with all
+    four arms (four holes); one whose X meets the ring with one stroke only leaves two holes,
+    each dented by an arm of the other stroke. Phosphor's ``prohibit`` was accepted as cancel
+    in 24 of its 108 crops with Phosphor left out. Read in the trace: a faint second stroke
+    counts."""
     trace = np.asarray(ink.trace, bool)
     if trace.ndim != 2 or trace.sum() < MIN_PART:
         return False
@@ -1028,16 +1037,30 @@ def split_by_one_bar(ink: Ink) -> bool:
     smaller, larger = sorted(hole.area for hole in halves)
     if smaller < SPLIT_EVEN * larger:
         return False
-    return all(_dent(labels == hole.label) <= SPLIT_DENT for hole in halves)
+    regions = [labels == hole.label for hole in halves]
+    if any(_dent(region) > SPLIT_DENT for region in regions):
+        return False
+    both = regions[0] | regions[1]
+    inside = smaller + larger
+    return bool(
+        inside >= SPLIT_WHOLE * _hull(both).sum() and inside >= SPLIT_INSIDE * _hull(trace).sum()
+    )
+
+
+def _hull(region: BoolArray) -> BoolArray:
+    """The pixels of ``region``'s convex hull."""
+    hull = np.zeros(region.shape, np.uint8)
+    cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(region.astype(np.uint8))), 1)
+    filled: BoolArray = hull.astype(bool)
+    return filled
 
 
 def _dent(region: BoolArray) -> float:
     """How deep in ``region``'s convex hull the deepest pixel the region leaves out lies: its
     distance from the nearest pixel outside the hull (0 for a convex region)."""
-    hull = np.zeros(region.shape, np.uint8)
-    cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(region.astype(np.uint8))), 1)
-    depth = cv2.distanceTransform(np.pad(hull, 1), cv2.DIST_L2, 5)[1:-1, 1:-1]
-    left_out = hull.astype(bool) & ~region
+    hull = _hull(region)
+    depth = cv2.distanceTransform(np.pad(hull.astype(np.uint8), 1), cv2.DIST_L2, 5)[1:-1, 1:-1]
+    left_out = hull & ~region
     return float(depth[left_out].max()) if left_out.any() else 0.0
 
 
