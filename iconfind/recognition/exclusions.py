@@ -995,8 +995,10 @@ def _centre(length: int) -> slice:
 # not cancel: a ring split in two by one bar
 SPLIT_HOLE = 0.05
 """A hole counts from this share of the largest one: a smaller one is a gap at a joint of
-strokes. An X meeting its ring with all four arms leaves four holes; drawn flat or in a wide
-box, two of them may be far smaller than the others, and still count."""
+strokes. An X meeting its ring with all four arms leaves four holes; drawn flat (arms 20
+degrees off the level) or in a wide box, two of them are far smaller than the others
+(0.12-0.18 of the largest), and still count. Counting from 0.2 let those pass; from 0.05,
+2 of an adversarial review's 9,145 ban-sign renders lose a ban sign's reading to a gap."""
 SPLIT_EVEN = 0.5
 """The smaller of the two holes is at least this share of the larger (a ban sign's halves:
 0.9 or more)."""
@@ -1007,7 +1009,8 @@ ban signs of the calibration and test rows); an X's second stroke reaching into 
 more."""
 SPLIT_WHOLE = 0.55
 """The two holes fill at least this share of the convex hull of both: together they are the
-ring's inside, cut by a bar (a review's ban signs: 0.77 in the median render). Two wedges or
+ring's inside, cut by a bar (0.77 in the median render of the 9,145 ban-sign renders of an
+adversarial review). Two wedges or
 slivers an X leaves in a wide box, or two specks a bold render leaves, fill 0.11-0.46 of it."""
 SPLIT_INSIDE = 0.15
 """...and at least this share of the drawing's convex hull (ban signs: 0.41 in the median
@@ -1040,15 +1043,16 @@ def split_by_one_bar(ink: Ink) -> bool:
     regions = [labels == hole.label for hole in halves]
     if any(_dent(region) > SPLIT_DENT for region in regions):
         return False
-    both = regions[0] | regions[1]
     inside = smaller + larger
+    # shares, not products: 0.55 * 400 is a hair over 220 in floating point
     return bool(
-        inside >= SPLIT_WHOLE * _hull(both).sum() and inside >= SPLIT_INSIDE * _hull(trace).sum()
+        inside / _hull(regions[0] | regions[1]).sum() >= SPLIT_WHOLE
+        and inside / _hull(trace).sum() >= SPLIT_INSIDE
     )
 
 
 def _hull(region: BoolArray) -> BoolArray:
-    """The pixels of ``region``'s convex hull."""
+    """The pixels of ``region``'s convex hull (``region`` holds some ink)."""
     hull = np.zeros(region.shape, np.uint8)
     cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(region.astype(np.uint8))), 1)
     filled: BoolArray = hull.astype(bool)
@@ -1057,7 +1061,8 @@ def _hull(region: BoolArray) -> BoolArray:
 
 def _dent(region: BoolArray) -> float:
     """How deep in ``region``'s convex hull the deepest pixel the region leaves out lies: its
-    distance from the nearest pixel outside the hull (0 for a convex region)."""
+    distance from the nearest pixel outside the hull (a pixel at most for a convex shape's
+    raster, whose hull takes in pixels its edge only grazes)."""
     hull = _hull(region)
     depth = cv2.distanceTransform(np.pad(hull.astype(np.uint8), 1), cv2.DIST_L2, 5)[1:-1, 1:-1]
     left_out = hull & ~region

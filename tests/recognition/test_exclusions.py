@@ -60,12 +60,13 @@ def canvas() -> np.ndarray:
 MISFILED = {"mdi6:cancel": "block"}
 """References filed under a concept by their glyph's name whose drawing is another's: MDI's
 ``cancel`` is a ban sign (the twenty-eighth pass found it; refiling it changes the references
-every calibration row is scored against, left for a pass of its own)."""
+every calibration row is scored against, left for a pass of its own). Keyed by source, which
+names one glyph but may name several references (a turned glyph's turns share it)."""
 
 
-def references_of(concepts: set[str], *, misfiled: bool = True) -> list[Ink]:
+def references_of(concepts: set[str], *, include_misfiled: bool = True) -> list[Ink]:
     """The shipped reference masks of ``concepts`` (no faint parts: the same at both
-    thresholds); without the :data:`MISFILED` ones unless ``misfiled``."""
+    thresholds); without the :data:`MISFILED` ones unless ``include_misfiled``."""
     references = IconRecognizer.default().references
     assert references.masks is not None
     wanted = {references.classes.index(c) for c in concepts}
@@ -73,7 +74,7 @@ def references_of(concepts: set[str], *, misfiled: bool = True) -> list[Ink]:
     return [
         Ink.drawn(m)
         for m, label, source in zip(masks, references.labels, references.sources, strict=True)
-        if label in wanted and (misfiled or source not in MISFILED)
+        if label in wanted and (include_misfiled or source not in MISFILED)
     ]
 
 
@@ -616,7 +617,7 @@ def test_no_real_icon_of_a_ruled_out_concept_is_ruled_out(
 ) -> None:
     """Every reference of ``concept`` (but a :data:`MISFILED` one) and every held-out icon of
     it in all 36 renders."""
-    references = references_of({concept}, misfiled=False)
+    references = references_of({concept}, include_misfiled=False)
     held_out = held_out_inks({concept})
     assert len(references) >= references_least and len(held_out) >= held_out_least
     assert not any(rules_out(m, concept) for m in references + held_out)
@@ -630,8 +631,9 @@ def test_a_misfiled_reference_is_what_its_drawing_is() -> None:
     masks = unpack_masks(references.masks)
     (index,) = [k for k, source in enumerate(references.sources) if source == "mdi6:cancel"]
     assert references.classes[references.labels[index]] == "cancel"
-    assert MISFILED["mdi6:cancel"] == "block"
-    assert split_by_one_bar(Ink.drawn(masks[index]))
+    assert MISFILED["mdi6:cancel"] in references.classes
+    ink = Ink.drawn(masks[index])
+    assert rules_out(ink, "cancel") and not rules_out(ink, MISFILED["mdi6:cancel"])
 
 
 def test_an_outlined_flower_is_no_settings_icon() -> None:
@@ -1200,30 +1202,22 @@ def in_a_ring(mark: str, stroke: int = 8) -> Image.Image:
     """A ring drawn at 128 px holding a ``mark``: a ban sign's ``bar`` from one side of the ring
     to the other (or ``upright``, a ``minus``); an X ``floating`` in the ring, meeting it with
     ``all`` four arms, or with ``one`` stroke only, or a ``flat`` X (arms 20 degrees off the
-    level) meeting it with all four; a disc with the X ``knocked`` out."""
+    level) meeting it with all four."""
     big = np.zeros((128, 128), np.uint8)
-    reach = 54 * 0.7071  # a diagonal from the centre to the ring
-    if mark == "knocked":
-        cv2.circle(big, (64, 64), 58, 255, -1)
-    else:
-        cv2.circle(big, (64, 64), 54, 255, stroke)
-    colour = 0 if mark == "knocked" else 255
-    if mark == "flat":
-        for turn in (20.0, -20.0):
+    cv2.circle(big, (64, 64), 54, 255, stroke)
+    across = {"bar": (45.0,), "minus": (0.0,), "upright": (90.0,), "all": (45.0, -45.0)}
+    across["flat"] = (20.0, -20.0)
+    if mark in across:  # strokes from one side of the ring to the other
+        for turn in across[mark]:
             offset = 54 * np.array([np.cos(np.radians(turn)), np.sin(np.radians(turn))])
             ends = [tuple(int(v) for v in 64 + side * offset) for side in (-1, 1)]
             cv2.line(big, ends[0], ends[1], 255, stroke)
-    elif mark in ("bar", "minus", "upright"):
-        turn = {"bar": 45.0, "minus": 0.0, "upright": 90.0}[mark]
-        offset = 54 * np.array([np.cos(np.radians(turn)), np.sin(np.radians(turn))])
-        ends = [tuple(int(v) for v in 64 + side * offset) for side in (-1, 1)]
-        cv2.line(big, ends[0], ends[1], 255, stroke)
-    else:
-        first = {"floating": 0.6, "all": 1.0, "one": 1.0, "knocked": 0.6}[mark] * reach
-        second = {"floating": 0.6, "all": 1.0, "one": 0.6, "knocked": 0.6}[mark] * reach
-        cv2.line(big, (int(64 - first),) * 2, (int(64 + first),) * 2, colour, stroke)
+    else:  # an X whose strokes reach part of the way: 0.6 of the way to the ring
+        reach = 54 * 0.7071
+        first, second = (reach, 0.6 * reach) if mark == "one" else (0.6 * reach,) * 2
+        cv2.line(big, (int(64 - first),) * 2, (int(64 + first),) * 2, 255, stroke)
         corners = ((int(64 - second), int(64 + second)), (int(64 + second), int(64 - second)))
-        cv2.line(big, corners[0], corners[1], colour, stroke)
+        cv2.line(big, corners[0], corners[1], 255, stroke)
     return Image.fromarray(big)
 
 
@@ -1238,10 +1232,10 @@ def test_a_ring_split_by_one_bar_rules_cancel_out(mark: str, stroke: int) -> Non
 
 
 @pytest.mark.parametrize("stroke", [6, 10])
-@pytest.mark.parametrize("mark", ["floating", "all", "one", "flat", "knocked"])
+@pytest.mark.parametrize("mark", ["floating", "all", "one", "flat"])
 def test_an_x_in_a_ring_is_not_split_by_one_bar(mark: str, stroke: int) -> None:
-    """An X floating in its ring leaves one hole round an island, one knocked out of a disc is a
-    hole, one meeting the ring with its four arms leaves four (drawn flat, two of them small:
+    """An X floating in its ring leaves one hole round an island, one meeting the ring with its
+    four arms leaves four (drawn flat, two of them small:
     they still count); one meeting it with one stroke leaves two, each dented by an arm of the
     other stroke."""
     for ink in inks_of(in_a_ring(mark, stroke)):
@@ -1275,7 +1269,8 @@ def split_on_a_stand(foot: int) -> np.ndarray:
 
 
 LOOSENED_SPLIT = {
-    "SPLIT_HOLE": 0.5,  # fewer gaps count as holes
+    "SPLIT_HOLE": 0.1,  # a small third hole no longer counts (below SPLIT_EVEN, or it would
+    # drop an uneven pair's smaller hole too)
     "SPLIT_EVEN": 0.0,
     "SPLIT_DENT": 100.0,
     "SPLIT_WHOLE": 0.0,
@@ -1295,7 +1290,7 @@ below but its own."""
         (split_box(11), {"SPLIT_EVEN"}),  # 100 and 260: 0.38
         (split_box(stub=2), set()),  # a stub 2 px into a half: dented 2 deep
         (split_box(stub=3), {"SPLIT_DENT"}),  # 3: an arm of a second stroke
-        (split_box(12, width=8), set()),  # the holes fill 0.6 of their hull
+        (split_box(11, width=9), set()),  # the holes fill 0.55 of their hull
         (split_box(11, width=10), {"SPLIT_WHOLE"}),  # 0.5: two slivers beside a band
         (split_on_a_stand(15), set()),  # the holes fill 0.16 of the drawing's hull
         (split_on_a_stand(16), {"SPLIT_INSIDE"}),  # 0.148
@@ -1308,7 +1303,7 @@ below but its own."""
         "even 0.38",
         "dent 2",
         "dent 3",
-        "whole 0.6",
+        "whole 0.55",
         "whole 0.5",
         "inside 0.16",
         "inside 0.148",
