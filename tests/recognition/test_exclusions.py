@@ -9,7 +9,7 @@ ruled-out concept (its references, its held-out icons in every render) is ever r
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from itertools import product
 
 import cv2
@@ -1137,14 +1137,27 @@ def test_each_condition_of_the_x_stops_it(
     quarter turns (the aspect's margin turned is 1.6 / 1.78; the notch comes round to every
     side): a drawing past a margin is stopped by that condition alone -- loosened alone, it
     passes; any other condition loosened, it does not."""
+    stopped_alone(x_beside, LOOSENED_X, mask, stopped_by, monkeypatch)
+
+
+def stopped_alone(
+    check: Callable[[Ink], bool],
+    loosened: Mapping[str, object],
+    mask: np.ndarray,
+    stopped_by: set[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``mask``, in each of four quarter turns, passes ``check`` when ``stopped_by`` is empty;
+    otherwise it does not, and with one condition of ``loosened`` loosened it passes exactly
+    when that condition is in ``stopped_by``."""
     for turns in range(4):
         ink = Ink.drawn(np.rot90(mask, turns))
-        assert x_beside(ink) is (not stopped_by), turns
-        for condition, loosened in LOOSENED_X.items():
+        assert check(ink) is (not stopped_by), turns
+        for condition, value in loosened.items():
             with monkeypatch.context() as patch:
-                patch.setattr(exclusions, condition, loosened)
+                patch.setattr(exclusions, condition, value)
                 passes = not stopped_by or condition in stopped_by
-                assert x_beside(ink) is passes, (turns, condition)
+                assert check(ink) is passes, (turns, condition)
 
 
 def test_arms_round_a_hollow_do_not_cross(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1317,14 +1330,7 @@ def test_each_condition_of_the_split_stops_it(
     drawing's (:data:`SPLIT_INSIDE`) the holes fill, at their margins, in all four quarter
     turns: a drawing past a margin is stopped by that condition alone -- loosened alone, it
     passes; any other condition loosened, it does not."""
-    for turns in range(4):
-        ink = Ink.drawn(np.rot90(mask, turns))
-        assert split_by_one_bar(ink) is (not stopped_by), turns
-        for condition, loosened in LOOSENED_SPLIT.items():
-            with monkeypatch.context() as patch:
-                patch.setattr(exclusions, condition, loosened)
-                passes = not stopped_by or condition in stopped_by
-                assert split_by_one_bar(ink) is passes, (turns, condition)
+    stopped_alone(split_by_one_bar, LOOSENED_SPLIT, mask, stopped_by, monkeypatch)
 
 
 def test_a_faint_second_stroke_dents_the_split() -> None:
