@@ -937,10 +937,10 @@ def x_beside(ink: Ink) -> bool:
     concept's drawing is its "off" or failed form, as a slash across it is
     (:func:`struck_through`). Any X counts, beside a drawing or alone (a close icon): only the
     concepts of :data:`SLASHED` are ruled out by it, and none of them is drawn with one.
-    Phosphor's ``wifi-x`` -- wifi's left arcs and an X where the
-    right ones were -- ranked wifi first in 73 of 144 crops with Phosphor left out, 56
-    accepted; its ``speaker-x`` ranked volume down first in 90. Read in the shape mask: the X
-    is a part that is there, and the trace's thicker strokes fill its notches."""
+    Phosphor's ``wifi-x`` -- wifi's left arcs and an X where the right ones were -- ranked
+    wifi first in 73 of 144 crops with Phosphor left out, 56 accepted; its ``speaker-x``
+    ranked volume down first in 90. Read in the shape mask: the X is a part that is there, and
+    the trace's thicker strokes fill its notches."""
     mask = np.asarray(ink.mask, bool)
     pieces, labels = parts_of(mask)
     return any(_is_an_x(p.cut_from(labels)) for p in pieces)
@@ -1010,8 +1010,8 @@ more."""
 SPLIT_WHOLE = 0.55
 """The two holes fill at least this share of the convex hull of both: together they are the
 ring's inside, cut by a bar (0.77 in the median render of the 9,145 ban-sign renders of an
-adversarial review). Two wedges or
-slivers an X leaves in a wide box, or two specks a bold render leaves, fill 0.11-0.46 of it."""
+adversarial review). Two wedges or slivers an X leaves in a wide box, or two specks a bold
+render leaves, fill 0.11-0.46 of it."""
 SPLIT_INSIDE = 0.15
 """...and at least this share of the drawing's convex hull (ban signs: 0.41 in the median
 render; specks: 0.003)."""
