@@ -4,8 +4,9 @@ bullets no list icon, centred lines of different lengths no ☰ and nor are bars
 petals round a centre no gear, a stroke out of a box without an arrowhead no open-in-new, a
 crosshair no plus, a wifi or a bell struck through or with an X beside it no plain one, a
 speaker with two waves no volume down, a shackle on a box no profile, a triangle with a fold
-from its back no play, an envelope's flap in a pentagon no home -- and no real icon of a
-ruled-out concept (its references, its held-out icons in every render) is ever ruled out."""
+from its back no play, an envelope's flap in a pentagon no home, a ring split by one bar no
+X in a circle -- and no real icon of a ruled-out concept (its references but one misfiled, its
+held-out icons in every render) is ever ruled out."""
 
 from __future__ import annotations
 
