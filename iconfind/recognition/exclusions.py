@@ -70,7 +70,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from itertools import groupby, pairwise
 from math import ceil, floor, pi
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import cv2
 import numpy as np
@@ -218,12 +218,18 @@ def empty_round_holes(ink: Ink) -> bool:
             return False
         if ellipse_overlap(solid, x, y, w, h) < LENS_ROUND:
             return False
-        hull = np.zeros_like(hole)
-        cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(solid)), 1)
-        if int(solid.sum()) < LENS_CONVEX * int(hull.sum()):
+        if int(solid.sum()) < LENS_CONVEX * int(_hull(solid).sum()):
             return False  # a notch: a mark touching the ring
         lenses += 1
     return lenses > 0
+
+
+def _hull(region: npt.NDArray[Any]) -> BoolArray:
+    """The pixels of ``region``'s convex hull (``region``, non-zero: ink, holds some)."""
+    hull = np.zeros(region.shape, np.uint8)
+    cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(region.astype(np.uint8))), 1)
+    filled: BoolArray = hull.astype(bool)
+    return filled
 
 
 def bars_without_bullets(ink: Ink) -> bool:
@@ -1049,14 +1055,6 @@ def split_by_one_bar(ink: Ink) -> bool:
         inside / _hull(regions[0] | regions[1]).sum() >= SPLIT_WHOLE
         and inside / _hull(trace).sum() >= SPLIT_INSIDE
     )
-
-
-def _hull(region: BoolArray) -> BoolArray:
-    """The pixels of ``region``'s convex hull (``region`` holds some ink)."""
-    hull = np.zeros(region.shape, np.uint8)
-    cv2.fillConvexPoly(hull, cv2.convexHull(cv2.findNonZero(region.astype(np.uint8))), 1)
-    filled: BoolArray = hull.astype(bool)
-    return filled
 
 
 def _dent(region: BoolArray) -> float:
