@@ -708,6 +708,31 @@ def plus_or_crosshair(*, bar: int = 8, gap: int = 0, length: int = 112) -> Image
     return Image.fromarray(big)
 
 
+def stopped_alone(
+    check: Callable[[Ink], bool],
+    loosened: Mapping[str, object],
+    inks: list[Ink],
+    stopped_by: set[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Each of ``inks`` passes ``check`` when ``stopped_by`` is empty; otherwise it does not,
+    and with one condition of ``loosened`` loosened it passes exactly when that condition is in
+    ``stopped_by`` -- the flaw it was drawn with is what that condition, and no other, is
+    for."""
+    for k, ink in enumerate(inks):
+        assert check(ink) is (not stopped_by), k
+        for condition, value in loosened.items():
+            with monkeypatch.context() as patch:
+                patch.setattr(exclusions, condition, value)
+                passes = not stopped_by or condition in stopped_by
+                assert check(ink) is passes, (k, condition)
+
+
+def quarter_turns(mask: np.ndarray) -> list[Ink]:
+    """``mask`` drawn as it is and turned a quarter, a half and three quarters round."""
+    return [Ink.drawn(np.rot90(mask, turns)) for turns in range(4)]
+
+
 def inks_of(drawing: Image.Image) -> list[Ink]:
     """The ink of ``drawing`` rendered at 24, 32 and 48 px, light and dark, tight."""
     return [
@@ -1138,27 +1163,7 @@ def test_each_condition_of_the_x_stops_it(
     quarter turns (the aspect's margin turned is 1.6 / 1.78; the notch comes round to every
     side): a drawing past a margin is stopped by that condition alone -- loosened alone, it
     passes; any other condition loosened, it does not."""
-    stopped_alone(x_beside, LOOSENED_X, mask, stopped_by, monkeypatch)
-
-
-def stopped_alone(
-    check: Callable[[Ink], bool],
-    loosened: Mapping[str, object],
-    mask: np.ndarray,
-    stopped_by: set[str],
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """``mask``, in each of four quarter turns, passes ``check`` when ``stopped_by`` is empty;
-    otherwise it does not, and with one condition of ``loosened`` loosened it passes exactly
-    when that condition is in ``stopped_by``."""
-    for turns in range(4):
-        ink = Ink.drawn(np.rot90(mask, turns))
-        assert check(ink) is (not stopped_by), turns
-        for condition, value in loosened.items():
-            with monkeypatch.context() as patch:
-                patch.setattr(exclusions, condition, value)
-                passes = not stopped_by or condition in stopped_by
-                assert check(ink) is passes, (turns, condition)
+    stopped_alone(x_beside, LOOSENED_X, quarter_turns(mask), stopped_by, monkeypatch)
 
 
 def test_arms_round_a_hollow_do_not_cross(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -1331,7 +1336,7 @@ def test_each_condition_of_the_split_stops_it(
     drawing's (:data:`SPLIT_INSIDE`) the holes fill, at their margins, in all four quarter
     turns: a drawing past a margin is stopped by that condition alone -- loosened alone, it
     passes; any other condition loosened, it does not."""
-    stopped_alone(split_by_one_bar, LOOSENED_SPLIT, mask, stopped_by, monkeypatch)
+    stopped_alone(split_by_one_bar, LOOSENED_SPLIT, quarter_turns(mask), stopped_by, monkeypatch)
 
 
 def test_a_faint_second_stroke_dents_the_split() -> None:
@@ -1820,11 +1825,7 @@ def test_each_condition_of_the_fold_stops_it(
     what stops it: loosened alone, the drawing passes; any other condition loosened, it does
     not."""
     ink = Ink.of(shape_of(render_case(Image.fromarray(drawing), 48, "light", "tight")))
-    assert not fold_from_the_back(ink)
-    for condition, loosened in LOOSENED.items():
-        with monkeypatch.context() as patch:
-            patch.setattr(exclusions, condition, loosened)
-            assert fold_from_the_back(ink) == (condition in stopped_by), condition
+    stopped_alone(fold_from_the_back, LOOSENED, [ink], stopped_by, monkeypatch)
 
 
 # Play icons round which a ring closes at small sizes, recorded from a review's renders (the
@@ -2058,11 +2059,7 @@ def test_each_condition_of_the_flap_stops_it(
     condition into play)."""
     drawing = Image.fromarray(open_envelope(flap=flap, stroke=stroke))
     ink = Ink.of(shape_of(render_case(drawing, 48, "light", "tight")))
-    assert not flap_in_the_body(ink)
-    for condition, loosened in LOOSENED_FLAP.items():
-        with monkeypatch.context() as patch:
-            patch.setattr(exclusions, condition, loosened)
-            assert flap_in_the_body(ink) == (condition == stopped_by), condition
+    stopped_alone(flap_in_the_body, LOOSENED_FLAP, [ink], {stopped_by}, monkeypatch)
 
 
 @pytest.mark.parametrize("name", ["fa-envelope-open-o", "fa-envelope-open"])
