@@ -139,15 +139,18 @@ LENS_CENTRED = 0.1
 (across) and height (down): a zoom icon's plus or minus lies within 0.06 in every calibration
 and test row; a glint drawn along the rim lies 0.11 or more out."""
 MINUS_FILL = 0.8
-"""Least share of its box a minus fills (0.85 or more in the calibration and test rows)."""
+"""Least share of its box a minus fills, level or upright (0.85 or more in the calibration and
+test rows)."""
 MINUS_LONG = 2.0
-"""Least length of a minus in thicknesses."""
+"""Least length of a minus in thicknesses, level or upright (a review's real search icons'
+lens marks came to 1.33)."""
 ARM_SPAN = 0.8
-"""A plus's arm spans at least this share of the plus's width (or height)."""
+"""A row of a plus with ink across at least this share of its width is its level arm's (and a
+column likewise its upright arm's): an arm's rows hold ink across the whole width."""
 ARM_THICK = 0.5
 """Most share of the plus's rows (or columns) its arm spans: the calibration and test rows'
-pluses 0.1-0.4 (a disc's middle rows span it over 0.4-0.65 of them: :data:`PLUS_SOLID` and
-:data:`PLUS_DENT` tell a disc apart)."""
+pluses 0.1-0.4. It does not tell a disc apart (its middle rows, 0.4-0.65 of them, hold ink
+across it): :data:`PLUS_SOLID` and :data:`PLUS_DENT` do."""
 PLUS_STRAY = 0.3
 """Most share of a plus's ink off its two arms (rounded ends, anti-aliasing: up to 0.26 in the
 calibration and test rows)."""
@@ -158,7 +161,7 @@ or more; real search icons' lens discs came to 0.889 in a review's renders. Neit
 :data:`PLUS_DENT` alone keeps every disc out; together they did in all of its renders."""
 PLUS_DENT = 1.2
 """Least depth, in its convex hull, of the deepest pixel a plus leaves out (:func:`_dent`; the
-distances step 1.0, 1.4, 2.0): its inner corners lie 1.4 deep or more in every calibration and
+distances step 1.0, 1.4, 2.0, 2.2): its inner corners lie 1.4 deep or more in every calibration and
 test row's plus; a disc leaves out pixels 1.0 deep, or 1.4 where its edge has a notch."""
 
 
@@ -272,10 +275,10 @@ def _plus_or_minus_at_centre(mark: BoolArray, box: tuple[int, int, int, int]) ->
     :data:`MARK_SMALLEST` pixels or more, a plus or a minus (:func:`_plus_or_minus`), whose box's
     centre lies within :data:`LENS_CENTRED` of the hole's width and height of the hole's
     centre."""
-    count, _, stats, _ = cv2.connectedComponentsWithStats(mark.astype(np.uint8), connectivity=8)
-    if count != 2 or stats[1, cv2.CC_STAT_AREA] < MARK_SMALLEST:
-        return False
-    left, top, width, height = (int(v) for v in stats[1, :4])
+    pieces, _ = parts_of(mark)
+    if len(pieces) != 1 or pieces[0].area < MARK_SMALLEST:
+        return False  # specks beside a mark, or a mark in two pieces: left to the templates
+    left, top, width, height, *_ = pieces[0]
     x, y, w, h = box
     across = abs(left + width / 2 - (x + w / 2)) / w
     down = abs(top + height / 2 - (y + h / 2)) / h
@@ -286,8 +289,8 @@ def _plus_or_minus_at_centre(mark: BoolArray, box: tuple[int, int, int, int]) ->
 
 def _plus_or_minus(mark: BoolArray) -> bool:
     """Whether ``mark`` (cropped to its box) is a minus -- a bar filling :data:`MINUS_FILL` of
-    its box, :data:`MINUS_LONG` times as long as thick -- or a plus: the rows its ink spans
-    (:data:`ARM_SPAN` of the width) one run through the middle row, at most :data:`ARM_THICK`
+    its box, :data:`MINUS_LONG` times as long as thick -- or a plus: the rows with ink across
+    :data:`ARM_SPAN` of the width one run through the middle row, at most :data:`ARM_THICK`
     of them, the columns likewise, at most :data:`PLUS_STRAY` of the ink off both bands, at
     most :data:`PLUS_SOLID` of its convex hull filled, its inner corners :data:`PLUS_DENT`
     deep in that hull, and no hole in it. A disc is too solid and has no such corners, an
@@ -311,8 +314,9 @@ def _plus_or_minus(mark: BoolArray) -> bool:
 
 
 def _one_middle_run(lines: BoolArray) -> bool:
-    """Whether ``lines`` are one run holding the middle line, at most :data:`ARM_THICK` of
-    them: a plus's arm across the other."""
+    """Whether ``lines`` are one run holding the middle line (both middle lines of an even
+    count: an arm drawn through the centre does), at most :data:`ARM_THICK` of them: a plus's
+    arm across the other."""
     runs = _runs(lines)
     middle = (len(lines) - 1) / 2
     return (

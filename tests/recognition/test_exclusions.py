@@ -366,6 +366,7 @@ def test_a_mark_in_the_lens_rules_search_out(mark: str) -> None:
         lens_with(bars=((12, 12, 12, 12), (14, 14, 15, 15), (12, 16, 12, 16))),
         glinting_lens(),
         glinting_lens(bar=True),
+        lens_with(bars=((9, 9, 17, 10), (13, 9, 13, 17))),
         search_in_a_ring(),
         search_in_a_ring(solid=True),
     ],
@@ -381,6 +382,7 @@ def test_a_mark_in_the_lens_rules_search_out(mark: str) -> None:
         "specks",
         "glint",
         "glint bar",
+        "T",
         "in a ring",
         "knocked out of a disc",
     ],
@@ -388,7 +390,8 @@ def test_a_mark_in_the_lens_rules_search_out(mark: str) -> None:
 def test_a_plain_magnifier_keeps_search(mask: np.ndarray) -> None:
     """An empty lens, a filled one, a mark knocked out of a filled one (a hole of its own with
     nothing in it), a disc in the lens (a duotone fill, small or large), an inner ring (a
-    double-ring lens; collapsed by a small render into a blob round a pixel's hole), specks, a glint along the rim (an arc, or a bar off the centre) and a
+    double-ring lens; collapsed by a small render into a blob round a pixel's hole), specks, a T
+    (no arm through the middle), a glint along the rim (an arc, or a bar off the centre) and a
     magnifier drawn in a ring or knocked out of a disc leave search in: only a plus or a minus
     at the lens's centre rules it out (a review rendered real search icons with each)."""
     for ink in quarter_turns(mask):
@@ -401,15 +404,14 @@ LOOSENED_LENS = {
     "LENS_CENTRED": 1.0,
     "MINUS_FILL": 0.5,
     "MINUS_LONG": 1.5,
-    "ARM_SPAN": 0.6,
+    "ARM_SPAN": 0.7,
     "ARM_THICK": 0.6,
     "PLUS_STRAY": 0.5,
     "PLUS_SOLID": 1.0,
     "PLUS_DENT": 0.0,
 }
 """Each condition of :func:`mark_in_the_lens` loosened until it stops none of the drawings
-below (:data:`ARM_SPAN`'s loosening must stop what it stopped: no drawing here is its
-margin)."""
+below."""
 
 
 @pytest.mark.parametrize(
@@ -432,6 +434,11 @@ margin)."""
         (lens_with(bars=((9, 11, 17, 15), (13, 9, 13, 17))), {"ARM_THICK"}),
         (lens_with(bars=plus_bars(arm=3, thick=1)), set()),
         (lens_with(bars=plus_bars(arm=2, thick=1)), {"PLUS_DENT"}),
+        (lens_with(bars=(*plus_bars(), (10, 12, 10, 12)), cut=((13, 10),)), set()),
+        (
+            lens_with(bars=(*plus_bars(), (10, 12, 11, 12)), cut=((13, 10), (13, 11))),
+            {"ARM_SPAN"},
+        ),
         (lens_with(bars=(*plus_bars(), (14, 14, 16, 15))), set()),
         (lens_with(bars=(*plus_bars(), (14, 14, 17, 15))), {"PLUS_STRAY"}),
     ],
@@ -448,6 +455,8 @@ margin)."""
         "arm 5 of 9",
         "corners 1.4 deep",
         "corners 1.0 deep",
+        "arm across 0.89",
+        "arm across 0.78",
         "stray 0.26",
         "stray 0.32",
     ],
@@ -458,10 +467,11 @@ def test_each_condition_of_the_lens_mark_stops_it(
     """The mark's size (:data:`MARK_SMALLEST`), its distance from the lens's centre
     (:data:`LENS_CENTRED`), a minus's fill (:data:`MINUS_FILL`) and length
     (:data:`MINUS_LONG`), a plus's arm thickness (:data:`ARM_THICK`: a thick bar crossed by a
-    thin one), ink off its arms (:data:`PLUS_STRAY`) and the depth of its inner corners
-    (:data:`PLUS_DENT`: a thin plus 7 px wide, and 5) at their margins, in all four quarter turns: a drawing past a margin
-    is stopped by that condition alone -- loosened alone, it passes; any other condition
-    loosened, it does not."""
+    thin one), the ink across its arm (:data:`ARM_SPAN`: 1 px, and 2, of the level arm moved
+    up a row), ink off its arms (:data:`PLUS_STRAY`) and the depth of its inner corners
+    (:data:`PLUS_DENT`: a thin plus 7 px wide, and 5) at their margins, in all four quarter
+    turns: a drawing past a margin is stopped by that condition alone -- loosened alone, it
+    passes; any other condition loosened, it does not."""
     stopped_alone(mark_in_the_lens, LOOSENED_LENS, quarter_turns(mask), stopped_by, monkeypatch)
 
 
@@ -473,6 +483,16 @@ def filleted_plus(arm: int, thick: int, fillet: int) -> tuple[tuple[int, int, in
     corners += ((low - fillet, high + 1), (high + 1, high + 1))
     squares = tuple((x, y, x + fillet - 1, y + fillet - 1) for x, y in corners)
     return plus_bars(arm=arm, thick=thick) + squares
+
+
+def test_a_mark_in_two_pieces_is_no_plus() -> None:
+    """A plus with a speck beside it in the lens is two pieces: not read as a mark (left to the
+    templates, as a zoom icon whose trace broke would be)."""
+    for ink in quarter_turns(lens_with(bars=plus_bars())):
+        assert mark_in_the_lens(ink)
+    speck = lens_with(bars=(*plus_bars(), (10, 17, 10, 17)))
+    for ink in quarter_turns(speck):
+        assert not mark_in_the_lens(ink)
 
 
 def test_a_plus_filled_towards_a_disc_is_stopped_by_both_its_solidity_and_corners(
