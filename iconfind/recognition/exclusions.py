@@ -318,10 +318,9 @@ def _one_middle_run(lines: BoolArray) -> bool:
     count: an arm drawn through the centre does), at most :data:`ARM_THICK` of them: a plus's
     arm across the other."""
     runs = _runs(lines)
-    middle = (len(lines) - 1) / 2
     return (
         len(runs) == 1
-        and runs[0][0] <= middle <= runs[0][0] + runs[0][1] - 1
+        and bool(lines[_centre(len(lines))].all())
         and runs[0][1] <= ARM_THICK * len(lines)
     )
 

@@ -300,12 +300,10 @@ def lens_with(
     disc: int = 0,
     cut: tuple[tuple[int, int], ...] = (),
 ) -> np.ndarray:
-    """A ring lens (hole box x 5-21, y 5-21) with a handle to the lower right; in it filled
-    rectangles ``bars`` (x0, y0, x1, y1), a rectangle's outline ``ring`` and/or a centred disc
+    """:func:`magnifier`'s empty lens (hole box x 5-21, y 5-21); in it filled rectangles
+    ``bars`` (x0, y0, x1, y1), a rectangle's outline ``ring`` and/or a centred disc
     of radius ``disc``, then the pixels ``cut`` (y, x) cleared."""
-    mask = canvas()
-    cv2.circle(mask, (13, 13), 10, 1, 2)
-    cv2.line(mask, (21, 21), (29, 29), 1, 3)
+    mask = magnifier().astype(np.uint8)
     for bar in bars:
         cv2.rectangle(mask, bar[:2], bar[2:], 1, -1)
     if ring:
@@ -506,10 +504,9 @@ def test_a_plus_filled_towards_a_disc_is_stopped_by_both_its_solidity_and_corner
     inks = quarter_turns(lens_with(bars=filleted_plus(arm=5, thick=5, fillet=1)))
     for ink in inks:
         assert not mark_in_the_lens(ink)
-        for loosened in ({"PLUS_SOLID": 1.0}, {"PLUS_DENT": 0.0}):
+        for name, value in (("PLUS_SOLID", 1.0), ("PLUS_DENT", 0.0)):
             with monkeypatch.context() as patch:
-                for name, value in loosened.items():
-                    patch.setattr(exclusions, name, value)
+                patch.setattr(exclusions, name, value)
                 assert not mark_in_the_lens(ink)
         with monkeypatch.context() as patch:
             patch.setattr(exclusions, "PLUS_SOLID", 1.0)
