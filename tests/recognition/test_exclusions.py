@@ -2175,6 +2175,18 @@ def test_a_paper_plane_scores_nothing_as_play(name: str) -> None:
     ruled_out_on_screen(font_glyph("remix", name), fold_from_the_back, "play")
 
 
+@pytest.mark.parametrize("name", ["zoom_out", "zoom_in"])
+def test_a_zoom_button_scores_nothing_as_search(name: str) -> None:
+    """Material's zoom glyphs ranked search first or within a few hundredths of the top, even
+    with their own references shipped (``zoom_out`` at 24 px: search 0.94, zoom out 0.91):
+    asked to search, the zoom button would have been tapped. The mark in the lens rules search
+    out: it scores 0, and the zoom concept ranks first."""
+    glyph = font_glyph("material", name)
+    ruled_out_on_screen(glyph, mark_in_the_lens, "search")
+    for size, theme in product((24, 48), (LIGHT, DARK)):
+        assert IconRecognizer.default().rank(screen_icon(glyph, size, theme), top=3)[0][0] == name
+
+
 # --------------------------------------------------------------------------- not home
 
 
