@@ -41,7 +41,10 @@ their references then come within the lead an answer needs:
   shoulders, to a template).
 * **play** -- :func:`fold_from_the_back`: a triangle with a fold line, or a slit, running in
   from its back edge along its axis is a paper plane (Remix's ``send-plane-2`` was accepted as
-  play in 34 of 36 leave-one-family-out crops).
+  play in 34 of 36 leave-one-family-out crops, Phosphor's thin ``paper-plane-right`` in 9).
+* **warning** -- :func:`fold_from_the_base`: the same plane pointing up, its fold rising from
+  its base, is no warning sign, whose "!" stands apart from the triangle (Phosphor's
+  ``paper-plane`` was accepted as warning in 34 of 36 leave-one-family-out crops).
 * **home** -- :func:`flap_in_the_body`: a V inside a pentagon, a stroke apart from its outline
   or a slit cut into it, is an open envelope's flap (Font Awesome's ``envelope-open`` glyphs
   ranked home first in 46 of its 144 leave-one-family-out mail crops; 10 were accepted).
@@ -58,7 +61,9 @@ does the shackle's (a hole too). A slash is a part that *is* there, so a faint s
 pass for one: that check reads the shape mask as well, and so does the waves' check (waves are
 parts that are there, and apart), and so does the flap's (a stroke apart from the outline, or
 a slit the trace's thicker strokes close), and so does the X's (a part that is there, whose
-notches the trace's thicker strokes fill). A ruled-out concept scores 0 in the recognizer,
+notches the trace's thicker strokes fill). The fold's check reads the shape mask first (a
+slit), then the trace (a thin plane's faint fold line); turned to the base, the shape mask only
+(the trace joins a small warning's "!" to its base). A ruled-out concept scores 0 in the recognizer,
 and the pair check against it sides with the asked concept without comparing
 (:meth:`~iconfind.recognition.recognizer.IconRecognizer.pair_checks`). No check rules out any
 reference of its concept, any calibration crop of it (``tools/calibrate_acceptance.py``) or any
@@ -856,23 +861,48 @@ FOLD_LONG = 0.2
 """The fold runs along at least this share of the drawing's width (Remix's is 0.23-0.29 of it
 in the hole, its slit 0.3-0.32 of the silhouette)..."""
 FOLD_BACK = 1
-"""...from within this many columns of the region's back (left) edge: a fold line leaves the
-plane's back edge, a slit is cut into it. A play triangle's tip, joined at a small size to the
-ring round it, leaves a level band in the ring's hole too, but far from its back (and at most
-5 columns long in a review's renders: :data:`FOLD_LONG` stops those too)."""
+"""...from within this many columns of the region's back (left) edge, or with none of the region
+behind its first column: a fold line leaves the plane's back edge, a slit is cut into it, and
+where the back is a V the wings reach further back than the fold's root. A play triangle's tip,
+joined at a small size to the ring round it, leaves a level band in the ring's hole too, far
+from its back (and at most 5 columns long in a review's renders: :data:`FOLD_LONG` stops
+those)."""
 
 
 def fold_from_the_back(ink: Ink) -> bool:
     """Whether the drawing is one piece (:data:`FOLD_ONE_PIECE`) with a straight fold running in
-    from its back edge: consecutive columns (:data:`FOLD_LONG`), from the back of its
-    silhouette or of one of its holes (:data:`FOLD_BACK`), crossing that region at least twice,
-    across a narrow (:data:`FOLD_GAP`), level (:data:`FOLD_LEVEL`) gap. The hole of a triangle
-    wraps round a fold line along its axis; a slit cut there notches the silhouette. That is a
-    paper plane (Remix's ``send-plane-2-line`` and ``-fill``, a play triangle with a fold line
-    or a slit, were accepted as play in 34 of 36 crops with Remix left out), not play: a play
-    triangle crosses its silhouette and its hole once in every column. Read in the shape mask:
-    a slit is background the trace's thicker strokes may close."""
-    mask = np.asarray(ink.mask, bool)
+    from its back edge (:func:`_fold_from_the_left`): a paper plane pointing right, not play.
+    The hole of a triangle wraps round a fold line along its axis; a slit cut there notches the
+    silhouette (Remix's ``send-plane-2-line`` and ``-fill``, a play triangle with a fold line
+    or a slit, were accepted as play in 34 of 36 crops with Remix left out). A play triangle
+    crosses its silhouette and its hole once in every column.
+
+    Read in the shape mask -- a slit is background the trace's thicker strokes may close --
+    and, failing that, in the trace: a thin plane's fold line is too faint for the shape mask,
+    which then breaks into strokes (Phosphor's ``paper-plane-right-thin``, accepted as play in
+    9 of its 36 crops with Phosphor left out)."""
+    return _fold_from_the_left(ink.mask) or _fold_from_the_left(ink.trace)
+
+
+def fold_from_the_base(ink: Ink) -> bool:
+    """Whether the drawing turned a quarter, its base to the left, has a fold from the back
+    (:func:`_fold_from_the_left`): a paper plane pointing up, its fold line rising from the
+    notch in its base, not a warning sign (Phosphor's ``paper-plane`` ranked warning first in
+    all 36 of its crops with Phosphor left out: a triangle with a bar up its middle). A
+    warning's "!" stands apart from the base. Read in the shape mask only: the trace joins a
+    small "!" to the base through the dot (one of Ionicons' warning signs among the test
+    crops)."""
+    return _fold_from_the_left(np.rot90(np.asarray(ink.mask, bool), -1))
+
+
+def _fold_from_the_left(mask: BoolArray) -> bool:
+    """Whether ``mask`` is one piece (:data:`FOLD_ONE_PIECE`) with a straight fold running in
+    from the left, its back: consecutive columns (:data:`FOLD_LONG`) crossing its silhouette or
+    one of its holes at least twice, across a narrow (:data:`FOLD_GAP`), level
+    (:data:`FOLD_LEVEL`) gap, starting at the region's back -- within :data:`FOLD_BACK` columns
+    of its back edge, or with none of the region behind the gap's first column: the fold is
+    joined to the back there, whose wings, a V, reach further back (Phosphor's planes)."""
+    mask = np.asarray(mask, bool)
     if mask.ndim != 2 or mask.sum() < MIN_PART:
         return False
     pieces, labels = parts_of(mask)
@@ -884,13 +914,23 @@ def fold_from_the_back(ink: Ink) -> bool:
     holes, hole_labels = holes_of(mask)
     regions = [filled_outline(labels == largest.label).astype(bool)]
     regions += [hole_labels == hole.label for hole in holes]
-    for region in regions:
-        back = int(np.flatnonzero(region.any(axis=0))[0])
-        if any(
-            start - back <= FOLD_BACK and length >= long for start, length in _level_gaps(region)
-        ):
-            return True
-    return False
+    return any(
+        _from_the_back(region, start)
+        for region in regions
+        for start, length in _level_gaps(region)
+        if length >= long
+    )
+
+
+def _from_the_back(region: BoolArray, start: int) -> bool:
+    """Whether a level gap whose first column is ``start`` starts at ``region``'s back
+    (:func:`_fold_from_the_left`)."""
+    back = int(np.flatnonzero(region.any(axis=0))[0])
+    if start - back <= FOLD_BACK:
+        return True
+    gap = _narrowest_gap(region[:, start])
+    assert gap is not None  # a level gap's columns all have one
+    return not region[gap[0] : gap[1] + 1, start - 1].any()
 
 
 def _level_gaps(region: BoolArray) -> list[tuple[int, int]]:
@@ -1205,6 +1245,7 @@ CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (loud_speaker, ("volume_down",)),
     (shackle_on_a_box, ("profile",)),
     (fold_from_the_back, ("play",)),
+    (fold_from_the_base, ("warning",)),
     (flap_in_the_body, ("home",)),
 )
 """Each check with the concepts it rules out."""
@@ -1244,6 +1285,7 @@ __all__ = [
     "excluded_concepts",
     "flap_in_the_body",
     "fold_from_the_back",
+    "fold_from_the_base",
     "holes_in_every_bar",
     "loud_speaker",
     "mark_in_the_lens",
