@@ -62,9 +62,9 @@ pass for one: that check reads the shape mask as well, and so does the waves' ch
 parts that are there, and apart), and so does the flap's (a stroke apart from the outline, or
 a slit the trace's thicker strokes close), and so does the X's (a part that is there, whose
 notches the trace's thicker strokes fill). The fold's check reads the shape mask first (a
-slit), then the trace (a thin plane's faint fold line); turned to the base, the shape mask only
-(the trace joins a small warning's "!" to its base). A ruled-out concept scores 0 in the recognizer,
-and the pair check against it sides with the asked concept without comparing
+slit), then the trace (a thin plane's faint fold line); turned to the base, the shape mask
+only (the trace joins a small warning's "!" to its base). A ruled-out concept scores 0 in the
+recognizer, and the pair check against it sides with the asked concept without comparing
 (:meth:`~iconfind.recognition.recognizer.IconRecognizer.pair_checks`). No check rules out any
 reference of its concept, any calibration crop of it (``tools/calibrate_acceptance.py``) or any
 icon of it among the eleven held-out sets of ``bench/heldout.py`` in all 36 renders -- but 2 of
@@ -861,12 +861,17 @@ FOLD_LONG = 0.2
 """The fold runs along at least this share of the drawing's width (Remix's is 0.23-0.29 of it
 in the hole, its slit 0.3-0.32 of the silhouette)..."""
 FOLD_BACK = 1
-"""...from within this many columns of the region's back (left) edge, or with none of the region
-behind its first column: a fold line leaves the plane's back edge, a slit is cut into it, and
-where the back is a V the wings reach further back than the fold's root. A play triangle's tip,
-joined at a small size to the ring round it, leaves a level band in the ring's hole too, far
-from its back (and at most 5 columns long in a review's renders: :data:`FOLD_LONG` stops
-those)."""
+"""...from within this many columns of the region's back (left) edge: a fold line leaves the
+plane's back edge, a slit is cut into it. A play triangle's tip, joined at a small size to the
+ring round it, leaves a level band in the ring's hole too, but far from its back (and at most
+5 columns long in a review's renders: :data:`FOLD_LONG` stops those too)..."""
+FOLD_CLEAR = 0.08
+"""...or further in, from a notch in the back (Phosphor's planes: their wings reach further back
+than the fold's root; :func:`_from_a_notch`), when the region's back column keeps clear of the
+fold by at least this share of the region's height (Phosphor's planes: 0.25 at least in the
+calibration rows, 0.11 in a review's renders). A small render may join a warning's "!" to its
+base by a dot wider than its stem, which then stands in for a notch, but the base runs right
+beside the fold (Phosphor's ``warning-bold`` at 17 px: 0.02)."""
 
 
 def fold_from_the_back(ink: Ink) -> bool:
@@ -878,30 +883,35 @@ def fold_from_the_back(ink: Ink) -> bool:
     crosses its silhouette and its hole once in every column.
 
     Read in the shape mask -- a slit is background the trace's thicker strokes may close --
-    and, failing that, in the trace: a thin plane's fold line is too faint for the shape mask,
-    which then breaks into strokes (Phosphor's ``paper-plane-right-thin``, accepted as play in
-    9 of its 36 crops with Phosphor left out)."""
-    return _fold_from_the_left(ink.mask) or _fold_from_the_left(ink.trace)
+    and, failing that, a fold line from a notch in a hole of the trace: a thin plane's fold is
+    too faint for the shape mask, which then breaks into strokes (Phosphor's
+    ``paper-plane-right-thin``, accepted as play in 9 of its 36 crops with Phosphor left out).
+    Only that: the trace joins a play triangle's back to a frame round it, or its tip to a
+    ring, at small sizes."""
+    return _fold_from_the_left(ink.mask) or _fold_from_the_left(
+        ink.trace, straight=False, slits=False
+    )
 
 
 def fold_from_the_base(ink: Ink) -> bool:
-    """Whether the drawing turned a quarter, its base to the left, has a fold from the back
-    (:func:`_fold_from_the_left`): a paper plane pointing up, its fold line rising from the
-    notch in its base, not a warning sign (Phosphor's ``paper-plane`` ranked warning first in
-    all 36 of its crops with Phosphor left out: a triangle with a bar up its middle). A
-    warning's "!" stands apart from the base. Read in the shape mask only: the trace joins a
-    small "!" to the base through the dot (one of Ionicons' warning signs among the test
-    crops)."""
-    return _fold_from_the_left(np.rot90(np.asarray(ink.mask, bool), -1))
+    """Whether the drawing turned a quarter, its base to the left, has a fold line from a notch
+    in the back of a hole (:func:`_fold_from_the_left`): a paper plane pointing up, its fold
+    rising from the notch in its base, not a warning sign (Phosphor's ``paper-plane`` ranked
+    warning first in all 36 of its crops with Phosphor left out: a triangle with a bar up its
+    middle). A warning's "!" stands apart from the base; a small render may join it to the
+    base, but a straight one, and a filled warning's knocked-out "!" may break through the
+    base as a slit. Read in the shape mask only: the trace joins a small "!" to its base."""
+    mask = np.rot90(np.asarray(ink.mask, bool), -1)
+    return _fold_from_the_left(mask, straight=False, slits=False)
 
 
-def _fold_from_the_left(mask: BoolArray) -> bool:
+def _fold_from_the_left(mask: BoolArray, *, straight: bool = True, slits: bool = True) -> bool:
     """Whether ``mask`` is one piece (:data:`FOLD_ONE_PIECE`) with a straight fold running in
-    from the left, its back: consecutive columns (:data:`FOLD_LONG`) crossing its silhouette or
-    one of its holes at least twice, across a narrow (:data:`FOLD_GAP`), level
-    (:data:`FOLD_LEVEL`) gap, starting at the region's back -- within :data:`FOLD_BACK` columns
-    of its back edge, or with none of the region behind the gap's first column: the fold is
-    joined to the back there, whose wings, a V, reach further back (Phosphor's planes)."""
+    from the left, its back: consecutive columns (:data:`FOLD_LONG`) crossing one of its holes
+    (or, with ``slits``, its silhouette) at least twice, across a narrow (:data:`FOLD_GAP`),
+    level (:data:`FOLD_LEVEL`) gap, starting at the region's back -- within
+    :data:`FOLD_BACK` columns of its back edge (with ``straight``), or at a notch in it
+    (:func:`_from_a_notch`)."""
     mask = np.asarray(mask, bool)
     if mask.ndim != 2 or mask.sum() < MIN_PART:
         return False
@@ -912,25 +922,40 @@ def _fold_from_the_left(mask: BoolArray) -> bool:
     inked = np.flatnonzero(mask.any(axis=0))
     long = FOLD_LONG * (int(inked[-1]) - int(inked[0]) + 1)
     holes, hole_labels = holes_of(mask)
-    regions = [filled_outline(labels == largest.label).astype(bool)]
-    regions += [hole_labels == hole.label for hole in holes]
-    return any(
-        _from_the_back(region, start)
-        for region in regions
-        for start, length in _level_gaps(region)
-        if length >= long
-    )
+    regions = [hole_labels == hole.label for hole in holes]
+    if slits:
+        regions.append(filled_outline(labels == largest.label).astype(bool))
+    for region in regions:
+        back = int(np.flatnonzero(region.any(axis=0))[0])
+        for start, length in _level_gaps(region):
+            if length < long:
+                continue
+            if start - back <= FOLD_BACK:
+                if straight:
+                    return True
+            elif _from_a_notch(region, start, back):
+                return True
+    return False
 
 
-def _from_the_back(region: BoolArray, start: int) -> bool:
-    """Whether a level gap whose first column is ``start`` starts at ``region``'s back
-    (:func:`_fold_from_the_left`)."""
-    back = int(np.flatnonzero(region.any(axis=0))[0])
-    if start - back <= FOLD_BACK:
-        return True
+def _from_a_notch(region: BoolArray, start: int, back: int) -> bool:
+    """Whether a level gap whose first column is ``start`` (more than :data:`FOLD_BACK` columns
+    from ``region``'s ``back`` column) leaves a notch in its back (:func:`_fold_from_the_left`):
+    in the column behind it, the region lies above the gap and below it -- the notch's sides,
+    a V, reach further back -- and not across it; and the back column keeps clear of the gap
+    (:data:`FOLD_CLEAR`). A band of background under a slideshow's screen, beside its stand,
+    has the screen on one side only."""
     gap = _narrowest_gap(region[:, start])
     assert gap is not None  # a level gap's columns all have one
-    return not region[gap[0] : gap[1] + 1, start - 1].any()
+    first, last = gap
+    behind = region[:, start - 1]
+    if behind[first : last + 1].any() or not (behind[:first].any() and behind[last + 1 :].any()):
+        return False
+    rows = np.flatnonzero(region.any(axis=1))
+    height = int(rows[-1]) - int(rows[0]) + 1
+    at_back = np.flatnonzero(region[:, back])
+    clear = np.min(np.abs(at_back - (first + last) / 2)) - (last - first + 1) / 2
+    return bool(clear >= FOLD_CLEAR * height)
 
 
 def _level_gaps(region: BoolArray) -> list[tuple[int, int]]:
