@@ -868,10 +868,12 @@ ring round it, leaves a level band in the ring's hole too, but far from its back
 FOLD_CLEAR = 0.08
 """...or further in, from a notch in the back (Phosphor's planes: their wings reach further back
 than the fold's root; :func:`_from_a_notch`), when the region's back column keeps clear of the
-fold by at least this share of the region's height (Phosphor's planes: 0.25 at least in the
-calibration rows, 0.11 in a review's renders). A small render may join a warning's "!" to its
-base by a dot wider than its stem, which then stands in for a notch, but the base runs right
-beside the fold (Phosphor's ``warning-bold`` at 17 px: 0.02)."""
+fold by at least this share of the region's height: from the gap's edge to the centre of the
+nearest row of that column, so a row right beside the gap is half a pixel clear (Phosphor's
+planes: 0.25 at least in the calibration rows, 0.11 in a review's renders). A small render may
+join a warning's "!" to its base by a dot wider than its stem, which then stands in for a
+notch, but the base runs right beside the fold (Phosphor's ``warning-bold`` at 17 px:
+0.02)."""
 
 
 def fold_from_the_back(ink: Ink) -> bool:
@@ -886,10 +888,12 @@ def fold_from_the_back(ink: Ink) -> bool:
     and, failing that, a fold line from a notch in a hole of the trace: a thin plane's fold is
     too faint for the shape mask, which then breaks into strokes (Phosphor's
     ``paper-plane-right-thin``, accepted as play in 9 of its 36 crops with Phosphor left out).
-    Only that: the trace joins a play triangle's back to a frame round it, or its tip to a
-    ring, at small sizes."""
+    Only that: at small sizes the trace joins a play triangle to the frame round it (Boxicons'
+    ``bxs-movie-play`` at 10 px) and closes a slideshow's screen over its stand (Remix's
+    ``slideshow-2-fill`` at 21 px), leaving a level band from the edge or between one wing
+    and none (review's renders)."""
     return _fold_from_the_left(ink.mask) or _fold_from_the_left(
-        ink.trace, straight=False, slits=False
+        ink.trace, from_the_edge=False, slits=False
     )
 
 
@@ -900,18 +904,20 @@ def fold_from_the_base(ink: Ink) -> bool:
     warning first in all 36 of its crops with Phosphor left out: a triangle with a bar up its
     middle). A warning's "!" stands apart from the base; a small render may join it to the
     base, but a straight one, and a filled warning's knocked-out "!" may break through the
-    base as a slit. Read in the shape mask only: the trace joins a small "!" to its base."""
-    mask = np.rot90(np.asarray(ink.mask, bool), -1)
-    return _fold_from_the_left(mask, straight=False, slits=False)
+    base as a slit (Ant Design's filled ``alert`` at 11 px, a review's render). Read in the
+    shape mask only: the trace joins a small "!" to its base (no render here joins it by a
+    notch, but no plane here needs the trace either)."""
+    mask = np.rot90(ink.mask, -1)
+    return _fold_from_the_left(mask, from_the_edge=False, slits=False)
 
 
-def _fold_from_the_left(mask: BoolArray, *, straight: bool = True, slits: bool = True) -> bool:
+def _fold_from_the_left(mask: BoolArray, *, from_the_edge: bool = True, slits: bool = True) -> bool:
     """Whether ``mask`` is one piece (:data:`FOLD_ONE_PIECE`) with a straight fold running in
     from the left, its back: consecutive columns (:data:`FOLD_LONG`) crossing one of its holes
     (or, with ``slits``, its silhouette) at least twice, across a narrow (:data:`FOLD_GAP`),
     level (:data:`FOLD_LEVEL`) gap, starting at the region's back -- within
-    :data:`FOLD_BACK` columns of its back edge (with ``straight``), or at a notch in it
-    (:func:`_from_a_notch`)."""
+    :data:`FOLD_BACK` columns of its back edge (with ``from_the_edge``), or at a notch in it
+    further in (:func:`_from_a_notch`)."""
     mask = np.asarray(mask, bool)
     if mask.ndim != 2 or mask.sum() < MIN_PART:
         return False
@@ -931,7 +937,7 @@ def _fold_from_the_left(mask: BoolArray, *, straight: bool = True, slits: bool =
             if length < long:
                 continue
             if start - back <= FOLD_BACK:
-                if straight:
+                if from_the_edge:
                     return True
             elif _from_a_notch(region, start, back):
                 return True
