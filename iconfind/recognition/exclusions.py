@@ -905,8 +905,8 @@ def fold_from_the_base(ink: Ink) -> bool:
     middle). A warning's "!" stands apart from the base; a small render may join it to the
     base, but a straight one, and a filled warning's knocked-out "!" may break through the
     base as a slit (Ant Design's filled ``alert`` at 11 px, a review's render). Read in the
-    shape mask only: the trace joins a small "!" to its base (no render here joins it by a
-    notch, but no plane here needs the trace either)."""
+    shape mask only: the trace joins a small "!" to its base, once from a notch the dot leaves
+    (Phosphor's thin ``warning-circle`` at 12 px, a review's render)."""
     mask = np.rot90(ink.mask, -1)
     return _fold_from_the_left(mask, from_the_edge=False, slits=False)
 

@@ -2384,6 +2384,40 @@ ANT_ALERT_FILLED_11PX = (
 )
 
 
+PHOSPHOR_WARNING_CIRCLE_THIN_12PX = (
+    ".........++++++++++++++.........",
+    "........++############++........",
+    ".......++##############++.......",
+    ".....+########++++########+.....",
+    ".....########+....+########.....",
+    "....+######++......++######+....",
+    "...++####++..........++####++...",
+    "...+####+.....++++.....+####+...",
+    "..+#####.....+####+.....#####+..",
+    "..+####+.....+####+.....+####+..",
+    "..+###++.....######.....++###+..",
+    "..+###.......######.......###+..",
+    "..+##+.......######.......+##+..",
+    "..+##+.......+####+.......+##+..",
+    "..+##+.......+####+.......+##+..",
+    "..+##+........++++........+##+..",
+    "..+###+.......++++.......+###+..",
+    "..+###++.....++++++.....++###+..",
+    "..+####+.....+####+.....+####+..",
+    "..+#####.....+####+.....#####+..",
+    "...+####+....+####+....+####+...",
+    "...++####++.++####++.++####++...",
+    "....+######+++....+++######+....",
+    ".....########+....+########.....",
+    ".....+########++++########+.....",
+    ".......++##############++.......",
+    "........++############++........",
+    ".........++++++++++++++.........",
+)
+"""Phosphor's thin ``warning-circle`` at 12 px (a review's render): in the trace its "!" joins
+the ring at the bottom, from a notch the dot leaves."""
+
+
 def recorded_ink(drawing: tuple[str, ...]) -> Ink:
     """A recorded render (:func:`recorded`): ``#`` ink in the shape mask and the trace, ``+``
     in the trace only."""
@@ -2413,6 +2447,15 @@ def test_the_trace_is_read_for_a_fold_from_a_notch_in_a_hole_only(
     ink = recorded_ink(drawing)
     assert looser(ink)
     assert not fold_from_the_back(ink)
+
+
+def test_turned_to_the_base_the_trace_is_not_read() -> None:
+    """In the trace, a thin warning-circle's "!" rises from a notch in its base; the check
+    reads the shape mask, where it stands apart."""
+    ink = recorded_ink(PHOSPHOR_WARNING_CIRCLE_THIN_12PX)
+    turned = np.rot90(ink.trace, -1)
+    assert exclusions._fold_from_the_left(turned, from_the_edge=False, slits=False)
+    assert not fold_from_the_base(ink)
 
 
 def test_a_knocked_out_alert_keeps_warning() -> None:
