@@ -878,7 +878,8 @@ notch, but the base runs right beside the fold (Phosphor's ``warning-bold`` at 1
 
 def fold_from_the_back(ink: Ink) -> bool:
     """Whether the drawing is one piece (:data:`FOLD_ONE_PIECE`) with a straight fold running in
-    from its back edge (:func:`_fold_from_the_left`): a paper plane pointing right, not play.
+    from its back, its edge or a notch in it (:func:`_fold_from_the_left`): a paper plane
+    pointing right, not play.
     The hole of a triangle wraps round a fold line along its axis; a slit cut there notches the
     silhouette (Remix's ``send-plane-2-line`` and ``-fill``, a play triangle with a fold line
     or a slit, were accepted as play in 34 of 36 crops with Remix left out). A play triangle
@@ -888,10 +889,10 @@ def fold_from_the_back(ink: Ink) -> bool:
     and, failing that, a fold line from a notch in a hole of the trace: a thin plane's fold is
     too faint for the shape mask, which then breaks into strokes (Phosphor's
     ``paper-plane-right-thin``, accepted as play in 9 of its 36 crops with Phosphor left out).
-    Only that: at small sizes the trace joins a play triangle to the frame round it (Boxicons'
-    ``bxs-movie-play`` at 10 px) and closes a slideshow's screen over its stand (Remix's
-    ``slideshow-2-fill`` at 21 px), leaving a level band from the edge or between one wing
-    and none (review's renders)."""
+    Only that: at small sizes the trace joins a play triangle to the frame round it, leaving a
+    level band from the edge (Boxicons' ``bxs-movie-play`` at 10 px), and closes a slideshow's
+    screen over its stand, leaving a slit (Remix's ``slideshow-2-fill`` at 21 px; a review's
+    renders)."""
     return _fold_from_the_left(ink.mask) or _fold_from_the_left(
         ink.trace, from_the_edge=False, slits=False
     )
