@@ -25,6 +25,7 @@ from iconfind.recognition.exclusions import (
     PETAL_AREA,
     SLASHED,
     Ink,
+    bars_side_by_side,
     bars_without_bullets,
     centred_uneven_lines,
     empty_round_holes,
@@ -856,6 +857,7 @@ def test_petal_loops_open_into_one_lobed_hole_rule_settings_out() -> None:
         ("profile", 150, 36 * 20),
         ("play", 100, 36 * 12),
         ("warning", 13, 36 * 8),
+        ("fullscreen", 13, 36 * 7),
         ("home", 150, 36 * 11),
         ("cancel", 15, 36 * 6),
     ],
@@ -2464,6 +2466,85 @@ def test_a_knocked_out_alert_keeps_warning() -> None:
     ink = recorded_ink(ANT_ALERT_FILLED_11PX)
     assert exclusions._fold_from_the_left(np.rot90(ink.mask, -1), from_the_edge=False)
     assert not fold_from_the_base(ink)
+
+
+# --------------------------------------------------------------------------- not fullscreen
+
+
+def corners_round(
+    *, bars: int = 4, tall: int = 56, wide: int = 8, spread: int = 28, step: int = 0
+) -> np.ndarray:
+    """Four corner brackets drawn at 128 px (fullscreen) round ``bars`` upright bars ``tall``
+    px tall and ``wide`` px wide, spread evenly ``spread`` px either side of the middle (a
+    barcode); ``step``: each bar that many px lower than the one before (a staircase)."""
+    xs = np.linspace(64 - spread, 64 + spread, bars) if bars else []
+    tops = [64 - tall // 2 + int((k - (bars - 1) / 2) * step) for k in range(bars)]
+    return corners_with([(int(x), top, top + tall) for x, top in zip(xs, tops, strict=True)], wide)
+
+
+def corners_with(bars: list[tuple[int, int, int]], wide: int = 8) -> np.ndarray:
+    """Four corner brackets drawn at 128 px round upright bars ``wide`` px wide, each given as
+    ``(x, top, bottom)``."""
+    big = np.zeros((128, 128), np.uint8)
+    for x, y, dx, dy in ((10, 10, 1, 1), (118, 10, -1, 1), (10, 118, 1, -1), (118, 118, -1, -1)):
+        cv2.line(big, (x, y), (x + 20 * dx, y), 255, 8)
+        cv2.line(big, (x, y), (x, y + 20 * dy), 255, 8)
+    for x, top, bottom in bars:
+        cv2.rectangle(big, (x - wide // 2, top), (x + wide // 2, bottom), 255, -1)
+    return big
+
+
+@pytest.mark.parametrize("bars", [4, 3])
+def test_upright_bars_side_by_side_are_no_fullscreen(bars: int) -> None:
+    """Corner brackets round upright bars are a barcode: fullscreen is ruled out."""
+    for ink in triangle_inks(corners_round(bars=bars)):
+        assert bars_side_by_side(ink)
+        assert "fullscreen" in excluded_concepts(ink)
+
+
+@pytest.mark.parametrize("bars", [0, 2])
+def test_corner_brackets_keep_fullscreen(bars: int) -> None:
+    """Corner brackets round nothing are fullscreen; two bars are not enough for a barcode."""
+    for ink in triangle_inks(corners_round(bars=bars)):
+        assert not bars_side_by_side(ink)
+        assert "fullscreen" not in excluded_concepts(ink)
+
+
+LOOSENED_BARS = {
+    "BARS_COUNT": 2,
+    "BARS_TALL": 0.05,
+    "BARS_THIN": 0.5,
+    "BARS_SIDE_BY_SIDE": 0.0,
+}
+"""Each condition of :func:`bars_side_by_side` loosened far enough to let its flaw through."""
+
+
+@pytest.mark.parametrize(
+    ("drawing", "stopped_by"),
+    [
+        (corners_round(), set()),
+        (corners_round(bars=2), {"BARS_COUNT"}),
+        (corners_round(tall=24), {"BARS_TALL"}),  # short bars: 0.2 of the height
+        (corners_round(bars=3, tall=48, wide=22, spread=34), {"BARS_THIN"}),  # blocks
+        # two short bars overlapping the tall one's foot: they all cross one row
+        (corners_with([(42, 14, 74), (64, 66, 112), (86, 66, 112)]), {"BARS_SIDE_BY_SIDE"}),
+        # two bars stacked beside a tall one: no row crosses three
+        (corners_with([(42, 16, 112), (86, 16, 60), (86, 68, 112)]), {"BARS_COUNT"}),
+    ],
+    ids=["a barcode", "two bars", "short", "wide", "at the foot", "stacked"],
+)
+def test_each_condition_of_the_bars_stops_them(
+    drawing: np.ndarray, stopped_by: set[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    ink = Ink.of(shape_of(render_case(Image.fromarray(drawing), 48, "light", "tight")))
+    stopped_alone(bars_side_by_side, LOOSENED_BARS, [ink], stopped_by, monkeypatch)
+
+
+def test_a_barcode_scores_nothing_as_fullscreen() -> None:
+    """With Phosphor left out, its barcode (corner brackets round four bars) ranked fullscreen
+    first in all 108 of its crops and was accepted so in 28: asked for fullscreen on a
+    shopping screen, the scan button would have been tapped. Its bars rule fullscreen out."""
+    ruled_out_on_screen(font_glyph("phosphor", "barcode"), bars_side_by_side, "fullscreen")
 
 
 def font_glyph(font: str, name: str) -> Glyph:
