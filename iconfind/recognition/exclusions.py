@@ -48,7 +48,7 @@ their references then come within the lead an answer needs:
 * **home** -- :func:`flap_in_the_body`: a V inside a pentagon, a stroke apart from its outline
   or a slit cut into it, is an open envelope's flap (Font Awesome's ``envelope-open`` glyphs
   ranked home first in 46 of its 144 leave-one-family-out mail crops; 10 were accepted).
-* **fullscreen** -- :func:`bars_side_by_side`: three upright bars side by side or more make a
+* **fullscreen** -- :func:`barcode_bars`: three or more upright bars side by side make a
   barcode, a chart or a battery, not corner brackets round an empty middle (Phosphor's
   ``barcode`` was accepted as fullscreen in 28 of 108 leave-one-family-out crops).
 * **cancel** -- :func:`split_by_one_bar`: a ring split in two by one bar is a ban sign, not an
@@ -1266,45 +1266,50 @@ def _dent(region: BoolArray) -> float:
 
 
 # not fullscreen: upright bars side by side
-BARS_COUNT = 3
+BARCODE_COUNT = 3
 """A barcode has at least this many upright bars crossing one row together (Phosphor's: 4; two
 are a pause sign's, or a pair of brackets round a screen)..."""
-BARS_TALL = 0.35
+BARCODE_TALL = 0.35
 """...each a piece of the shape mask at least this share of the drawing's height tall
 (Phosphor's barcode: its bars about half its height; a corner bracket's arm, drawn apart, is
 shorter)..."""
-BARS_THIN = 2.5
+BARCODE_THIN = 2.5
 """...at least this many times as tall as it is wide (a corner bracket is about as wide as it
 is tall)..."""
-BARS_SIDE_BY_SIDE = 0.5
+BARCODE_BESIDE = 0.5
 """...sharing at least this share of its rows with the tallest of them: side by side, not
 stacked. (In a small render the two corner brackets on one side may merge into one tall bar,
 while those on the other side, apart, each share all their rows with it: two bars stacked
-beside one, but no row crosses three: :data:`BARS_COUNT`.)"""
+beside one, but no row crosses three: :data:`BARCODE_COUNT`.)"""
 
 
-def bars_side_by_side(ink: Ink) -> bool:
-    """Whether the drawing holds :data:`BARS_COUNT` upright bars side by side, each a piece of
-    its own (:data:`BARS_TALL`, :data:`BARS_THIN`, :data:`BARS_SIDE_BY_SIDE`): a barcode, a bar
-    chart, a battery's cells -- not fullscreen, whose corner brackets or arrows point out from
-    an empty middle (Phosphor's ``barcode``, corner brackets round four bars, ranked fullscreen
-    first in all 108 of its crops (regular, thin and filled) with Phosphor left out, and was
-    accepted so in 28). Read in the shape mask: bars are parts that are there, and apart."""
+def barcode_bars(ink: Ink) -> bool:
+    """Whether the drawing holds at least :data:`BARCODE_COUNT` upright bars side by side, each
+    a piece of its own (:data:`BARCODE_TALL`, :data:`BARCODE_THIN`, :data:`BARCODE_BESIDE`): a
+    barcode, a bar chart, a battery's cells -- not fullscreen, whose corner brackets or arrows
+    point out from an empty middle (Phosphor's ``barcode``, corner brackets round four bars,
+    ranked fullscreen first in all 108 of its crops (regular, thin and filled) with Phosphor
+    left out, and was accepted so in 28). Read in the shape mask: bars are parts that are
+    there, and apart."""
     mask = np.asarray(ink.mask, bool)
     if mask.ndim != 2 or mask.sum() < MIN_PART:
         return False
     rows = np.flatnonzero(mask.any(axis=1))
     height = int(rows[-1]) - int(rows[0]) + 1
     pieces, _ = parts_of(mask)
-    bars = [p for p in pieces if p.height >= BARS_TALL * height and p.height >= BARS_THIN * p.width]
-    if len(bars) < BARS_COUNT:
+    bars = [
+        p
+        for p in pieces
+        if p.height >= BARCODE_TALL * height and p.height >= BARCODE_THIN * p.width
+    ]
+    if len(bars) < BARCODE_COUNT:
         return False
     tallest = max(bars, key=lambda p: p.height)
-    crossing = np.zeros(mask.shape[0], np.int64)  # per row, how many bars beside it cross it
+    crossing = np.zeros(mask.shape[0], np.int64)  # per row, the bars beside the tallest on it
     for bar in bars:
-        if _shared_rows(bar, tallest) >= BARS_SIDE_BY_SIDE * bar.height:
+        if _shared_rows(bar, tallest) >= BARCODE_BESIDE * bar.height:
             crossing[bar.y : bar.y + bar.height] += 1
-    return int(crossing.max()) >= BARS_COUNT
+    return int(crossing.max()) >= BARCODE_COUNT
 
 
 def _shared_rows(part: Part, other: Part) -> int:
@@ -1330,7 +1335,7 @@ CHECKS: tuple[tuple[Callable[[Ink], bool], tuple[str, ...]], ...] = (
     (fold_from_the_back, ("play",)),
     (fold_from_the_base, ("warning",)),
     (flap_in_the_body, ("home",)),
-    (bars_side_by_side, ("fullscreen",)),
+    (barcode_bars, ("fullscreen",)),
 )
 """Each check with the concepts it rules out."""
 
@@ -1363,7 +1368,7 @@ __all__ = [
     "SLASHED",
     "TRACE_THRESHOLD",
     "Ink",
-    "bars_side_by_side",
+    "barcode_bars",
     "bars_without_bullets",
     "centred_uneven_lines",
     "empty_round_holes",

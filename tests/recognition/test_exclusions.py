@@ -25,7 +25,7 @@ from iconfind.recognition.exclusions import (
     PETAL_AREA,
     SLASHED,
     Ink,
-    bars_side_by_side,
+    barcode_bars,
     bars_without_bullets,
     centred_uneven_lines,
     empty_round_holes,
@@ -2471,15 +2471,12 @@ def test_a_knocked_out_alert_keeps_warning() -> None:
 # --------------------------------------------------------------------------- not fullscreen
 
 
-def corners_round(
-    *, bars: int = 4, tall: int = 56, wide: int = 8, spread: int = 28, step: int = 0
-) -> np.ndarray:
+def corners_round(*, bars: int = 4, tall: int = 56, wide: int = 8, spread: int = 28) -> np.ndarray:
     """Four corner brackets drawn at 128 px (fullscreen) round ``bars`` upright bars ``tall``
     px tall and ``wide`` px wide, spread evenly ``spread`` px either side of the middle (a
-    barcode); ``step``: each bar that many px lower than the one before (a staircase)."""
-    xs = np.linspace(64 - spread, 64 + spread, bars) if bars else []
-    tops = [64 - tall // 2 + int((k - (bars - 1) / 2) * step) for k in range(bars)]
-    return corners_with([(int(x), top, top + tall) for x, top in zip(xs, tops, strict=True)], wide)
+    barcode)."""
+    xs = np.linspace(64 - spread, 64 + spread, bars)
+    return corners_with([(int(x), 64 - tall // 2, 64 + tall // 2) for x in xs], wide)
 
 
 def corners_with(bars: list[tuple[int, int, int]], wide: int = 8) -> np.ndarray:
@@ -2495,10 +2492,10 @@ def corners_with(bars: list[tuple[int, int, int]], wide: int = 8) -> np.ndarray:
 
 
 @pytest.mark.parametrize("bars", [4, 3])
-def test_upright_bars_side_by_side_are_no_fullscreen(bars: int) -> None:
+def test_upright_barcode_bars_are_no_fullscreen(bars: int) -> None:
     """Corner brackets round upright bars are a barcode: fullscreen is ruled out."""
     for ink in triangle_inks(corners_round(bars=bars)):
-        assert bars_side_by_side(ink)
+        assert barcode_bars(ink)
         assert "fullscreen" in excluded_concepts(ink)
 
 
@@ -2506,30 +2503,30 @@ def test_upright_bars_side_by_side_are_no_fullscreen(bars: int) -> None:
 def test_corner_brackets_keep_fullscreen(bars: int) -> None:
     """Corner brackets round nothing are fullscreen; two bars are not enough for a barcode."""
     for ink in triangle_inks(corners_round(bars=bars)):
-        assert not bars_side_by_side(ink)
+        assert not barcode_bars(ink)
         assert "fullscreen" not in excluded_concepts(ink)
 
 
 LOOSENED_BARS = {
-    "BARS_COUNT": 2,
-    "BARS_TALL": 0.05,
-    "BARS_THIN": 0.5,
-    "BARS_SIDE_BY_SIDE": 0.0,
+    "BARCODE_COUNT": 2,
+    "BARCODE_TALL": 0.05,
+    "BARCODE_THIN": 0.5,
+    "BARCODE_BESIDE": 0.0,
 }
-"""Each condition of :func:`bars_side_by_side` loosened far enough to let its flaw through."""
+"""Each condition of :func:`barcode_bars` loosened far enough to let its flaw through."""
 
 
 @pytest.mark.parametrize(
     ("drawing", "stopped_by"),
     [
         (corners_round(), set()),
-        (corners_round(bars=2), {"BARS_COUNT"}),
-        (corners_round(tall=24), {"BARS_TALL"}),  # short bars: 0.2 of the height
-        (corners_round(bars=3, tall=48, wide=22, spread=34), {"BARS_THIN"}),  # blocks
+        (corners_round(bars=2), {"BARCODE_COUNT"}),
+        (corners_round(tall=24), {"BARCODE_TALL"}),  # short bars: 0.2 of the height
+        (corners_round(bars=3, tall=48, wide=22, spread=34), {"BARCODE_THIN"}),  # blocks
         # two short bars overlapping the tall one's foot: they all cross one row
-        (corners_with([(42, 14, 74), (64, 66, 112), (86, 66, 112)]), {"BARS_SIDE_BY_SIDE"}),
+        (corners_with([(42, 14, 74), (64, 66, 112), (86, 66, 112)]), {"BARCODE_BESIDE"}),
         # two bars stacked beside a tall one: no row crosses three
-        (corners_with([(42, 16, 112), (86, 16, 60), (86, 68, 112)]), {"BARS_COUNT"}),
+        (corners_with([(42, 16, 112), (86, 16, 60), (86, 68, 112)]), {"BARCODE_COUNT"}),
     ],
     ids=["a barcode", "two bars", "short", "wide", "at the foot", "stacked"],
 )
@@ -2537,14 +2534,50 @@ def test_each_condition_of_the_bars_stops_them(
     drawing: np.ndarray, stopped_by: set[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ink = Ink.of(shape_of(render_case(Image.fromarray(drawing), 48, "light", "tight")))
-    stopped_alone(bars_side_by_side, LOOSENED_BARS, [ink], stopped_by, monkeypatch)
+    stopped_alone(barcode_bars, LOOSENED_BARS, [ink], stopped_by, monkeypatch)
+
+
+def drawn_bars(bars: list[tuple[int, int, int, int]]) -> Ink:
+    """Blocks of ink on an 80 by 60 grid, each ``(first column, top row, bottom row, width)``
+    (rows inclusive)."""
+    mask = np.zeros((80, 60), bool)
+    for x, top, bottom, width in bars:
+        mask[top : bottom + 1, x : x + width] = True
+    return Ink.drawn(mask)
+
+
+@pytest.mark.parametrize(
+    ("bars", "barcode"),
+    [
+        ([(5, 0, 39, 2), (15, 0, 19, 2), (25, 19, 38, 2)], True),
+        ([(5, 0, 39, 2), (15, 0, 19, 2), (25, 20, 39, 2)], False),
+        ([(5, 10, 49, 2), (15, 10, 49, 2), (25, 30, 69, 2)], True),
+        ([(5, 10, 49, 2), (15, 10, 49, 2), (25, 31, 70, 2)], False),
+        ([(55, 0, 39, 5), (5, 10, 23, 2), (15, 10, 23, 2), (25, 10, 23, 2)], True),
+        ([(55, 0, 27, 5), (5, 10, 19, 4), (15, 10, 19, 4), (25, 10, 19, 4)], True),
+        ([(5, 0, 19, 2), (15, 5, 44, 2), (25, 25, 44, 2), (35, 25, 44, 2)], True),
+    ],
+    ids=[
+        "one row in common",
+        "no row in common",
+        "half the rows shared",
+        "a row short of half",
+        "0.35 of the height tall",
+        "2.5 times as tall as wide",
+        "the tallest not the topmost",
+    ],
+)
+def test_the_bars_at_their_margins(bars: list[tuple[int, int, int, int]], barcode: bool) -> None:
+    """Each condition of :func:`barcode_bars` exactly at its limit (the block at column 55 sets
+    the drawing's height: too wide for a bar)."""
+    assert barcode_bars(drawn_bars(bars)) is barcode
 
 
 def test_a_barcode_scores_nothing_as_fullscreen() -> None:
     """With Phosphor left out, its barcode (corner brackets round four bars) ranked fullscreen
     first in all 108 of its crops and was accepted so in 28: asked for fullscreen on a
     shopping screen, the scan button would have been tapped. Its bars rule fullscreen out."""
-    ruled_out_on_screen(font_glyph("phosphor", "barcode"), bars_side_by_side, "fullscreen")
+    ruled_out_on_screen(font_glyph("phosphor", "barcode"), barcode_bars, "fullscreen")
 
 
 def font_glyph(font: str, name: str) -> Glyph:
