@@ -979,8 +979,11 @@ def _level_gaps(region: BoolArray) -> list[tuple[int, int]]:
     tops: list[int] = []
     bottoms: list[int] = []
     width = region.shape[1]
+    # runs per column, counted at once: a column crossed once or not at all has no gap, and
+    # most are (this runs on every crop the recognizer ranks)
+    runs = region[0].astype(np.int64) + (region[1:] & ~region[:-1]).sum(axis=0)
     for x in range(width + 1):
-        gap = _narrowest_gap(region[:, x]) if x < width else None
+        gap = _narrowest_gap(region[:, x]) if x < width and runs[x] >= 2 else None
         if gap is not None and start is not None:
             top, bottom = [*tops, gap[0]], [*bottoms, gap[1]]
             if max(top) - min(top) <= FOLD_LEVEL and max(bottom) - min(bottom) <= FOLD_LEVEL:
